@@ -1,0 +1,6 @@
+export * from './enums.ts'
+export * from './prices.ts'
+export * from './schemas.ts'
+export * from './identifiers.ts'
+export * from './paste.ts'
+export * from './geo.ts'

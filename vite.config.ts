@@ -1,0 +1,10 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { apiDevPlugin } from './scripts/vite-api-plugin.ts'
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), apiDevPlugin()],
+  server: { host: '127.0.0.1', port: 5173 },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 700 },
+})

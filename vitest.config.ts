@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ['{src,server,contract,api,scripts}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['./src/testing/setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+})
