@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 
 export default defineConfig({
   plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify('test') },
   test: {
     include: ['{src,server,contract,api,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',

@@ -1,0 +1,48 @@
+import { test, expect } from './fixtures.ts'
+
+test.describe('the shell', () => {
+  test('loads with the demo badge and the navigation', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByText('Demo data')).toBeVisible()
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    for (const name of ['Location search', 'Popular', 'Channels', 'Replies', 'Captions', 'Spend']) {
+      await expect(nav.getByRole('link', { name })).toBeVisible()
+    }
+  })
+
+  const pastes: [string, RegExp][] = [
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=43', /\/videos\/dQw4w9WgXcQ\?t=43$/],
+    ['https://youtu.be/dQw4w9WgXcQ', /\/videos\/dQw4w9WgXcQ$/],
+    ['https://www.youtube.com/shorts/dQw4w9WgXcQ', /\/videos\/dQw4w9WgXcQ$/],
+    ['dQw4w9WgXcQ', /\/videos\/dQw4w9WgXcQ$/],
+    ['https://www.youtube.com/channel/UCuAXFkgsw1L7xaCfnd5JJOw', /\/channels\/UCuAXFkgsw1L7xaCfnd5JJOw$/],
+    ['https://www.youtube.com/@rickastleyyt', /\/channels\/@rickastleyyt$/],
+    ['rickastleyyt'.replace(/^/, '@'), /\/channels\/@rickastleyyt$/],
+    ['https://www.youtube.com/user/RickAstleyVEVO', /\/channels\/user\/RickAstleyVEVO$/],
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&lc=UgzoQVUwDeGW1IS5_uR4AaABAg', /\/replies\/UgzoQVUwDeGW1IS5_uR4AaABAg$/],
+    ['UgzoQVUwDeGW1IS5_uR4AaABAg.9zGS5B8VzVn9zGT0aGxbTv', /\/replies\/UgzoQVUwDeGW1IS5_uR4AaABAg\?reply=/],
+  ]
+  for (const [pasted, expected] of pastes) {
+    test(`the paste box routes ${pasted}`, async ({ page }) => {
+      await page.goto('/')
+      await page.getByLabel('Paste anything').fill(pasted)
+      await page.getByRole('button', { name: 'Open' }).click()
+      await expect(page).toHaveURL(expected)
+    })
+  }
+
+  test('a paste it cannot read gets a clear message and stays put', async ({ page }) => {
+    await page.goto('/')
+    await page.getByLabel('Paste anything').fill('hello there, not a link')
+    await page.getByRole('button', { name: 'Open' }).click()
+    await expect(page.getByRole('alert')).toContainText('Could not tell what')
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByLabel('Paste anything')).toHaveValue('hello there, not a link')
+  })
+
+  test('an unknown page shows a 404 view', async ({ page }) => {
+    await page.goto('/no/such/view')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  })
+})

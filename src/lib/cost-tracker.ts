@@ -1,0 +1,43 @@
+/** What this browser session has paid, from the function's X-Cost-USD / X-Cache headers. */
+import { addUsd } from '../../contract/index.ts'
+
+export type CostEvent = { path: string; costUsd: number; cache: 'HIT' | 'MISS' | 'NONE'; at: number }
+export type SessionSpend = { spentUsd: number; paidCalls: number; cacheHits: number; last?: CostEvent }
+
+const STORAGE_KEY = 'poix.session-spend'
+const listeners = new Set<() => void>()
+let state: SessionSpend = load()
+
+function load(): SessionSpend {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(STORAGE_KEY)
+    if (raw) return JSON.parse(raw) as SessionSpend
+  } catch {
+    // storage unavailable (private mode, tests): start from zero
+  }
+  return { spentUsd: 0, paidCalls: 0, cacheHits: 0 }
+}
+
+export function recordCost(event: CostEvent): void {
+  state = {
+    spentUsd: addUsd(state.spentUsd, event.costUsd),
+    paidCalls: state.paidCalls + (event.costUsd > 0 ? 1 : 0),
+    cacheHits: state.cacheHits + (event.cache === 'HIT' ? 1 : 0),
+    last: event,
+  }
+  try {
+    globalThis.sessionStorage?.setItem(STORAGE_KEY, JSON.stringify(state))
+  } catch {
+    // best effort only
+  }
+  listeners.forEach((l) => l())
+}
+
+export function subscribeSessionSpend(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function getSessionSpend(): SessionSpend {
+  return state
+}

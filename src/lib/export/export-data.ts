@@ -1,0 +1,30 @@
+/** The one export used by every view: CSV (provenance as # lines), JSON ({provenance, items}) or a ZIP of both. */
+import { zipSync, strToU8 } from 'fflate'
+import { downloadBlob, downloadText } from './download.ts'
+import { toCsv, toJson, type Column } from './serialise.ts'
+import type { Provenance } from './provenance.ts'
+
+export type ExportFormat = 'csv' | 'json' | 'zip'
+
+export type ExportRequest<T> = {
+  items: readonly T[]
+  columns: readonly Column<T>[]
+  provenance: Provenance
+  /** File name without extension. */
+  basename: string
+  /** What goes into JSON; defaults to the items as they are. */
+  jsonItems?: readonly unknown[]
+}
+
+export function exportData<T>(format: ExportFormat, req: ExportRequest<T>): void {
+  const json = () => toJson(req.jsonItems ?? req.items, req.provenance)
+  const csv = () => toCsv(req.items, req.columns, req.provenance)
+  if (format === 'csv') return downloadText(csv(), `${req.basename}.csv`, 'text/csv')
+  if (format === 'json') return downloadText(json(), `${req.basename}.json`, 'application/json')
+  const zip = zipSync({
+    [`${req.basename}.csv`]: strToU8(csv()),
+    [`${req.basename}.json`]: strToU8(json()),
+    'provenance.json': strToU8(`${JSON.stringify(req.provenance, null, 2)}\n`),
+  })
+  downloadBlob(new Blob([zip as BlobPart], { type: 'application/zip' }), `${req.basename}.zip`)
+}
