@@ -1,0 +1,26 @@
+/** Component tests reach the API through this: relative /api URLs are answered by an in-process handler. */
+import { afterEach, vi } from 'vitest'
+
+export type ApiHandler = (request: Request) => Response | Promise<Response>
+
+/** Replaces `fetch` for `/api/...` URLs until the end of the current test. */
+export function stubApi(handler: ApiHandler): void {
+  const original = globalThis.fetch
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    if (!url.startsWith('/api') && !url.startsWith('http://localhost/api')) return original(input, init)
+    return handler(new Request(new URL(url, 'http://localhost'), init))
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+}
+
+/** Wraps a handler so one route fails (or answers differently) while the rest pass through. */
+export function overrideRoute(base: ApiHandler, matches: (url: URL) => boolean, answer: ApiHandler): ApiHandler {
+  return (req) => (matches(new URL(req.url)) ? answer(req) : base(req))
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
+}
