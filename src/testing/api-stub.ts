@@ -1,9 +1,9 @@
 /** Component tests reach the API through this: relative /api URLs are answered by an in-process handler. */
-import { afterEach, vi } from 'vitest'
+import { onTestFinished, vi } from 'vitest'
 
 export type ApiHandler = (request: Request) => Response | Promise<Response>
 
-/** Replaces `fetch` for `/api/...` URLs until the end of the current test. */
+/** Replaces `fetch` for `/api/...` URLs until the current test finishes (call it inside a test). */
 export function stubApi(handler: ApiHandler): void {
   const original = globalThis.fetch
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -11,7 +11,7 @@ export function stubApi(handler: ApiHandler): void {
     if (!url.startsWith('/api') && !url.startsWith('http://localhost/api')) return original(input, init)
     return handler(new Request(new URL(url, 'http://localhost'), init))
   })
-  afterEach(() => {
+  onTestFinished(() => {
     vi.unstubAllGlobals()
   })
 }
