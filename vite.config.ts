@@ -8,5 +8,5 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   plugins: [react(), tailwindcss(), apiDevPlugin()],
   server: { host: '127.0.0.1', port: 5173 },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 700 },
+  build: { outDir: process.env.DIST_DIR || 'dist', target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 700 },
 })

@@ -3,6 +3,13 @@ import { onTestFinished, vi } from 'vitest'
 
 export type ApiHandler = (request: Request) => Response | Promise<Response>
 
+/** The real function + simulator, in-process (installed by server/testing/in-process-api.setup.ts). */
+export const inProcessApi: ApiHandler = (request) => {
+  const handler = (globalThis as { __poixInProcessApi?: ApiHandler }).__poixInProcessApi
+  if (!handler) throw new Error('The in-process API is not installed: check vitest.config.ts setupFiles.')
+  return handler(request)
+}
+
 /** Replaces `fetch` for `/api/...` URLs until the current test finishes (call it inside a test). */
 export function stubApi(handler: ApiHandler): void {
   const original = globalThis.fetch

@@ -1,0 +1,21 @@
+/** `npm run dev`: mounts the function at /api inside Vite's dev server; server code reloads on change (ssrLoadModule). */
+import type { Plugin } from 'vite'
+import { getRequestListener } from '@hono/node-server'
+
+export function apiDevPlugin(): Plugin {
+  return {
+    name: 'poix-api-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        if (!req.url?.startsWith('/api')) return next()
+        try {
+          const mod = (await server.ssrLoadModule('/server/dev-app.ts')) as typeof import('../server/dev-app.ts')
+          await getRequestListener((request) => mod.devApp().fetch(request))(req, res)
+        } catch (e) {
+          next(e)
+        }
+      })
+    },
+  }
+}

@@ -1,0 +1,53 @@
+/** The function's one error type and its JSON body: {"error":{"code","message","param?"}} (ARCHITECTURE.md). */
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+export type ErrorCode =
+  | 'invalid_query'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'captions_unavailable'
+  | 'balance_exhausted'
+  | 'budget_exhausted'
+  | 'rate_limited'
+  | 'unauthorized'
+  | 'upstream_auth'
+  | 'upstream_error'
+  | 'upstream_timeout'
+  | 'upstream_unreachable'
+  | 'upstream_invalid'
+  | 'internal_error'
+
+export class ApiFailure extends Error {
+  readonly status: ContentfulStatusCode
+  readonly code: ErrorCode
+  readonly param: string | undefined
+  readonly retryAfterSeconds: number | undefined
+  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, opts: { param?: string; retryAfterSeconds?: number } = {}) {
+    super(message)
+    this.name = 'ApiFailure'
+    this.status = status
+    this.code = code
+    this.param = opts.param
+    this.retryAfterSeconds = opts.retryAfterSeconds
+  }
+
+  toBody() {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.param !== undefined ? { param: this.param } : {}),
+        ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+      },
+    }
+  }
+}
+
+export const invalidQuery = (param: string, message: string): ApiFailure => new ApiFailure(400, 'invalid_query', message, { param })
+
+export function errorResponse(c: Context, failure: ApiFailure): Response {
+  if (failure.retryAfterSeconds !== undefined) c.header('Retry-After', String(failure.retryAfterSeconds))
+  c.header('Cache-Control', 'no-store')
+  return c.json(failure.toBody(), failure.status)
+}

@@ -1,0 +1,157 @@
+/**
+ * Server only. The ONE place that reads DATA_API_TOKEN. Never imported by src/.
+ * Sends `Authorization: Bearer <token>` and nothing of the browser's; times out; turns every failure into an ApiFailure.
+ */
+import type { Operation } from '../../contract/index.ts'
+import { ApiFailure } from '../errors.ts'
+
+export type UpstreamMode = 'demo' | 'live'
+type Env = Record<string, string | undefined>
+type Fetch = (request: Request) => Promise<Response>
+
+/** Live when a token is configured; demo (the embedded simulator) otherwise. */
+export function upstreamModeOf(env: Env): UpstreamMode {
+  return env.DATA_API_TOKEN?.trim() ? 'live' : 'demo'
+}
+
+export type UpstreamRequest = {
+  operation: Operation
+  /** Service path, e.g. `/captions/dQw4w9WgXcQ`. */
+  path: string
+  /** Already validated; undefined values are left out. Arrays repeat the parameter. */
+  query: Record<string, string | string[] | undefined>
+  signal?: AbortSignal
+}
+
+export type UpstreamAnswer = { status: number; contentType: string; body: string; bytes: number }
+
+export type UpstreamClient = {
+  mode: UpstreamMode
+  request(req: UpstreamRequest): Promise<UpstreamAnswer>
+}
+
+export type UpstreamOptions = {
+  env: Env
+  baseUrl: string
+  timeoutMs: number
+  /** Transport for live mode; defaults to the global fetch. Tests inject failing ones. */
+  fetch?: Fetch
+  /** Transport and token of the embedded simulator, used when no token is configured. */
+  demo?: { fetch: Fetch; token: string }
+}
+
+const MAX_MESSAGE = 300
+
+/** The service's error body may be JSON of any shape or plain text: find its message whatever the shape. */
+export function messageFromBody(body: string): string | undefined {
+  const text = body.trim()
+  if (!text) return undefined
+  try {
+    return clip(findMessage(JSON.parse(text)) ?? text)
+  } catch {
+    return clip(text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' '))
+  }
+}
+
+function findMessage(v: unknown, depth = 0): string | undefined {
+  if (depth > 4 || v === null || v === undefined) return undefined
+  if (typeof v === 'string') return v.trim() || undefined
+  if (Array.isArray(v)) return v.map((x) => findMessage(x, depth + 1)).find(Boolean)
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>
+    for (const key of ['message', 'error_description', 'detail', 'error', 'errors', 'msg', 'title', 'reason', 'description']) {
+      const m = findMessage(o[key], depth + 1)
+      if (m) return m
+    }
+  }
+  return undefined
+}
+
+function clip(s: string): string {
+  return s.length > MAX_MESSAGE ? `${s.slice(0, MAX_MESSAGE - 1)}…` : s
+}
+
+const BALANCE_RE = /balance|insufficient|credit|funds|payment required|quota exhausted/i
+
+/** Maps a non-2xx answer of the service to the function's error (issue 2's table). */
+export function mapUpstreamFailure(operation: Operation, status: number, body: string, retryAfter: string | null): ApiFailure {
+  const said = messageFromBody(body)
+  if (status === 402 || ((status === 403 || status === 429) && said && BALANCE_RE.test(said))) {
+    return new ApiFailure(402, 'balance_exhausted', `The data service account's balance is exhausted${said ? ` (the service said: "${said}")` : ''}. Add funds in the Poix dashboard; cached answers are still served.`)
+  }
+  if (status === 403 || status === 401) {
+    return new ApiFailure(502, 'upstream_auth', "The data service rejected this server's token; check DATA_API_TOKEN.")
+  }
+  if (status === 429) {
+    const seconds = parseRetryAfter(retryAfter) ?? 30
+    return new ApiFailure(429, 'rate_limited', `The data service is rate-limiting this server; retry in ${seconds} s.`, { retryAfterSeconds: seconds })
+  }
+  if (status === 404 && operation === 'GET /captions/{videoId}') {
+    return new ApiFailure(
+      404,
+      'captions_unavailable',
+      `${said ?? 'No captions in the requested language.'} Try mode=fallback-auto-translated (the platform's translation), mode=fallback-whisper (speech recognition when the video has no captions) or mode=force-whisper.`,
+    )
+  }
+  if (status === 404) return new ApiFailure(404, 'not_found', said ?? 'The data service has no such item.')
+  if (status >= 400 && status < 500) {
+    return new ApiFailure(400, 'invalid_query', `The data service refused the query: ${said ?? `status ${status}`}`)
+  }
+  return new ApiFailure(502, 'upstream_error', `The data service failed (status ${status})${said ? `: ${said}` : ''}. Retry in a moment.`)
+}
+
+function parseRetryAfter(v: string | null): number | undefined {
+  if (!v) return undefined
+  const n = Number(v)
+  if (Number.isFinite(n) && n >= 0) return Math.ceil(n)
+  const t = Date.parse(v)
+  return Number.isNaN(t) ? undefined : Math.max(0, Math.ceil((t - Date.now()) / 1000))
+}
+
+function buildUrl(baseUrl: string, path: string, query: UpstreamRequest['query']): string {
+  const url = new URL(baseUrl.replace(/\/+$/, '') + path)
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined) continue
+    for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, item)
+  }
+  return url.toString()
+}
+
+export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
+  const mode = upstreamModeOf(opts.env)
+  const token = mode === 'live' ? opts.env.DATA_API_TOKEN!.trim() : opts.demo?.token
+  const transport: Fetch | undefined = mode === 'live' ? (opts.fetch ?? ((r) => fetch(r))) : opts.demo?.fetch
+  if (!token || !transport) throw new Error('No data service configured: set DATA_API_TOKEN, or give the client the demo simulator.')
+  const scrub = (s: string) => s.split(token).join('[token]')
+
+  async function request(req: UpstreamRequest): Promise<UpstreamAnswer> {
+    const timeout = AbortSignal.timeout(opts.timeoutMs)
+    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout
+    // Only our own headers: the browser's Authorization and Cookie never travel upstream.
+    const request = new Request(buildUrl(opts.baseUrl, req.path, req.query), {
+      method: 'GET',
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json, text/*;q=0.9, */*;q=0.5' },
+      signal,
+    })
+    let res: Response
+    let body: string
+    try {
+      res = await transport!(request)
+      // Decode as UTF-8 keeping a BOM, so caption bodies pass through byte for byte.
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      body = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+      if (!res.ok) throw mapUpstreamFailure(req.operation, res.status, scrub(body), res.headers.get('Retry-After'))
+      return { status: res.status, contentType: res.headers.get('Content-Type') ?? '', body, bytes: bytes.byteLength }
+    } catch (e) {
+      if (e instanceof ApiFailure) throw e
+      if (timeout.aborted) {
+        throw new ApiFailure(504, 'upstream_timeout', `The data service did not answer within ${Math.round(opts.timeoutMs / 1000)} s. Retry in a moment.`)
+      }
+      if (req.signal?.aborted) throw new ApiFailure(502, 'upstream_unreachable', 'The request was cancelled.')
+      const detail = e instanceof Error ? scrub(e.message) : 'unknown error'
+      throw new ApiFailure(502, 'upstream_unreachable', `Could not read the data service's answer (${clip(detail)}). Retry in a moment.`)
+    }
+  }
+
+  return { mode, request }
+}

@@ -1,0 +1,64 @@
+/** The paid path every route takes: one upstream call, its answer checked against the contract, its price attached. */
+import type { z } from 'zod'
+import { priceOf, type Operation } from '../../contract/index.ts'
+import { ApiFailure } from '../errors.ts'
+import type { UpstreamClient } from './client.ts'
+
+export type PaidCall = {
+  operation: Operation
+  path: string
+  /** Validated and normalised by the route; this is exactly what the service receives. */
+  query: Record<string, string | string[] | undefined>
+  /** JSON answers are checked against this before anything is returned or cached. */
+  schema?: z.ZodType
+  signal?: AbortSignal
+  /** Who asks (for per-client rate limits); never forwarded. */
+  clientKey?: string
+}
+
+export type PaidResult = {
+  body: string
+  contentType: string
+  /** What this request cost: the list price on a miss, 0 when answered from the cache. */
+  costUsd: number
+  cache: 'HIT' | 'MISS'
+}
+
+export type Quote = { operation: Operation; priceUsd: number; cached: boolean }
+
+/** What routes depend on; the spend layer (cache, ledger, budget) implements the same shape. */
+export type Gateway = {
+  call(call: PaidCall): Promise<PaidResult>
+  quote(call: PaidCall): Promise<Quote>
+}
+
+/** Checks a JSON body against its contract schema; a broken required field is the service's fault, not the browser's. */
+export function checkAgainstContract(call: PaidCall, body: string): void {
+  if (!call.schema) return
+  let json: unknown
+  try {
+    json = JSON.parse(body)
+  } catch {
+    throw new ApiFailure(502, 'upstream_invalid', `The data service answered ${call.operation} with a body that is not valid JSON.`)
+  }
+  const parsed = call.schema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue?.path.length ? issue.path.join('.') : 'the body'
+    throw new ApiFailure(502, 'upstream_invalid', `The data service's answer to ${call.operation} broke the contract at ${where}: ${issue?.message ?? 'invalid'}.`)
+  }
+}
+
+/** The plain gateway: pays every call (no cache). Used where no storage is configured, and as the spend layer's inner step. */
+export function createDirectGateway(client: UpstreamClient): Gateway {
+  return {
+    async call(call) {
+      const answer = await client.request({ operation: call.operation, path: call.path, query: call.query, signal: call.signal })
+      checkAgainstContract(call, answer.body)
+      return { body: answer.body, contentType: answer.contentType, costUsd: priceOf(call.operation), cache: 'MISS' }
+    },
+    async quote(call) {
+      return { operation: call.operation, priceUsd: priceOf(call.operation), cached: false }
+    },
+  }
+}
