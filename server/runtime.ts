@@ -5,6 +5,7 @@ import { createUpstreamClient } from './upstream/client.ts'
 import { createDirectGateway } from './upstream/gateway.ts'
 import { createSimulator } from './simulator/app.ts'
 import { SIMULATOR_TOKEN } from './simulator/token.ts'
+import { simulatorControlRoute } from './routes/simulator-control.ts'
 
 export type RuntimeOptions = {
   config: Config
@@ -24,6 +25,7 @@ export function createRuntime({ config, env = process.env, fetch, log }: Runtime
     demo: simulator ? { fetch: (req) => simulator.fetch(req), token: SIMULATOR_TOKEN } : undefined,
   })
   const gateway = createDirectGateway(client)
-  const deps: AppDeps = { config, gateway, log }
+  const deps: AppDeps = { config, gateway, log, routes: {} }
+  if (simulator && config.simulatorFaultControl) deps.routes!['/__simulator'] = simulatorControlRoute(simulator)
   return { app: createApp(deps), simulator, client, gateway }
 }
