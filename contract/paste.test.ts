@@ -91,3 +91,10 @@ describe('parseCoordinates', () => {
     expect(parseCoordinates('https://www.openstreetmap.org/?mlat=48.85&mlon=2.35')).toEqual({ lat: 48.85, lng: 2.35 })
   })
 })
+
+describe('malformed escapes', () => {
+  it('a broken %-escape in a link gets a reason, not an exception', () => {
+    const r = parsePaste('https://www.youtube.com/@%')
+    expect(r.ok).toBe(false)
+  })
+})

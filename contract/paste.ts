@@ -33,9 +33,18 @@ function toUrl(input: string): URL | undefined {
   }
 }
 
+/** A malformed %-escape stays as typed rather than throwing. */
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return s
+  }
+}
+
 function fromPlatformUrl(url: URL): PasteResult {
   const host = url.hostname.toLowerCase()
-  const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent)
+  const parts = url.pathname.split('/').filter(Boolean).map(safeDecode)
   const t = parseTimeParam(url.searchParams.get('t') ?? url.searchParams.get('start'))
   const withT = (videoId: string): PasteResult =>
     t === undefined ? { ok: true, target: { kind: 'video', videoId } } : { ok: true, target: { kind: 'video', videoId, t } }
