@@ -87,11 +87,9 @@ export function mapUpstreamFailure(operation: Operation, status: number, body: s
     return new ApiFailure(429, 'rate_limited', `The data service is rate-limiting this server; retry in ${seconds} s.`, { retryAfterSeconds: seconds })
   }
   if (status === 404 && operation === 'GET /captions/{videoId}') {
-    return new ApiFailure(
-      404,
-      'captions_unavailable',
-      `${said ?? 'No captions in the requested language.'} Try mode=fallback-auto-translated (the platform's translation), mode=fallback-whisper (speech recognition when the video has no captions) or mode=force-whisper.`,
-    )
+    const hint = "Try mode=fallback-auto-translated (the platform's translation), mode=fallback-whisper (speech recognition when the video has no captions) or mode=force-whisper."
+    const base = (said ?? 'No captions in the requested language.').replace(/\s*(Use|Try) mode=.*$/s, '')
+    return new ApiFailure(404, 'captions_unavailable', `${base.replace(/\.?$/, '.')} ${hint}`)
   }
   if (status === 404) return new ApiFailure(404, 'not_found', said ?? 'The data service has no such item.')
   if (status >= 400 && status < 500) {
