@@ -36,7 +36,7 @@ export function checkRadius(value: number, unit: RadiusUnit): Check<{ km: number
   const km = toKm(value, unit)
   if (km > MAX_RADIUS_KM + 1e-9) {
     const max = maxRadiusIn(unit)
-    return { ok: false, message: `The radius can be at most 1000 km (${formatNumber(max)} ${unit}).` }
+    return { ok: false, message: unit === 'km' ? 'The radius can be at most 1000 km.' : `The radius can be at most 1000 km (${formatNumber(max)} ${unit}).` }
   }
   return { ok: true, value: { km } }
 }
