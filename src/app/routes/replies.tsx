@@ -1,4 +1,20 @@
-// Replaced by the replies view's engineer: a thin route module that renders its feature component.
+import { Navigate, useParams } from 'react-router'
+import { parentOfCommentId } from '../../../contract/index.ts'
+import { RepliesView } from '../../features/replies/components/replies-view.tsx'
+import { useRepliesUrlState } from '../../features/replies/hooks/use-replies-url-state.ts'
+import { repliesSearchString } from '../../features/replies/lib/replies-url-state.ts'
+
 export function Component() {
-  return <h1 className="text-2xl font-semibold">replies</h1>
+  const { commentId } = useParams()
+  const { state, problems, setState } = useRepliesUrlState()
+  const target = commentId ? parentOfCommentId(commentId) : undefined
+  // A reply id in the path: open its comment with the reply highlighted.
+  if (target?.replyId)
+    return (
+      <Navigate
+        replace
+        to={`/replies/${target.parentId}${repliesSearchString({ ...state, reply: target.replyId })}`}
+      />
+    )
+  return <RepliesView commentId={commentId} state={state} problems={problems} onStateChange={setState} />
 }

@@ -1,0 +1,69 @@
+import { createElement, useMemo, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { formatClock } from '../../../lib/format.ts'
+import { safeReplyHtml, type SafeNode } from '../lib/safe-reply-html.ts'
+import type { ReplyFormat } from '../lib/reply-search.ts'
+import { HighlightedText } from './highlighted-text.tsx'
+
+export type ReplyTextProps = {
+  textDisplay: string
+  textOriginal: string
+  format: ReplyFormat
+  pattern: RegExp | undefined
+}
+
+function render(nodes: readonly SafeNode[], pattern: RegExp | undefined): ReactNode[] {
+  return nodes.map((n, i) => {
+    switch (n.type) {
+      case 'text':
+        return <HighlightedText key={i} text={n.text} pattern={pattern} />
+      case 'br':
+        return <br key={i} />
+      case 'format':
+        return createElement(n.tag, { key: i }, render(n.children, pattern))
+      case 'link':
+        return (
+          <a
+            key={i}
+            href={n.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="text-sky-800 underline hover:text-sky-950"
+          >
+            {render(n.children, pattern)}
+          </a>
+        )
+      case 'video-moment':
+        return (
+          <Link
+            key={i}
+            to={n.to}
+            className="text-sky-800 underline hover:text-sky-950"
+            title={`Open the captions of ${n.videoId} at ${formatClock(n.seconds)}`}
+          >
+            {render(n.children, pattern)}
+          </Link>
+        )
+    }
+  })
+}
+
+/** html: textDisplay after sanitising, as React elements; plainText: textOriginal with its line breaks. */
+export function ReplyText({ textDisplay, textOriginal, format, pattern }: ReplyTextProps) {
+  const nodes = useMemo(
+    () => (format === 'html' ? safeReplyHtml(textDisplay) : undefined),
+    [format, textDisplay],
+  )
+  if (!nodes) {
+    return (
+      <p className="whitespace-pre-wrap break-words" data-format="plainText">
+        <HighlightedText text={textOriginal} pattern={pattern} />
+      </p>
+    )
+  }
+  return (
+    <p className="break-words" data-format="html">
+      {render(nodes, pattern)}
+    </p>
+  )
+}
