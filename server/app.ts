@@ -12,24 +12,27 @@ import { health } from './routes/health.ts'
 import { popularVideos } from './routes/popular-videos.ts'
 import { quoteRoute } from './routes/quote.ts'
 import { search } from './routes/search.ts'
+import { clientAddress } from './security/request-origin.ts'
+import { sameOriginOnly } from './security/same-origin.ts'
+import { securityHeaders } from './security/security-headers.ts'
+import { PricedFailure } from './spend/priced-failure.ts'
 
 export type AppDeps = {
   config: Config
   gateway: Gateway
-  /** Runs before every /api route (security headers, sign-in guard, rate limits). */
+  /** Runs before every /api route, after the same-origin check (the sign-in guard). Security headers are always on. */
   middleware?: MiddlewareHandler<AppEnv>[]
   /** Extra /api routes (spend, sign-in, simulator controls), mounted by path. */
   routes?: Record<string, Hono<AppEnv>>
   log?: (line: string) => void
 }
 
-/** Paths that exist, so a wrong method gets 405 rather than 404. */
-const GET_ONLY = [/^\/api\/(search|popularVideos|commentReplies|channels|health|quote|spend)\/?$/, /^\/api\/(captions|files\/captions)\/[^/]+\/?$/]
-
-function clientKeyOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
-  return incoming?.socket?.remoteAddress ?? 'local'
-}
+/** Paths that exist, with their methods, so a wrong method gets 405 rather than 404. */
+const METHODS: [RegExp, string][] = [
+  [/^\/api\/(search|popularVideos|commentReplies|channels|health|quote|spend)\/?$/, 'GET, HEAD'],
+  [/^\/api\/(captions|files\/captions)\/[^/]+\/?$/, 'GET, HEAD'],
+  [/^\/api\/session\/?$/, 'GET, HEAD, POST, DELETE'],
+]
 
 export function createApp(deps: AppDeps) {
   const log = deps.log ?? ((line: string) => console.error(line))
@@ -37,9 +40,10 @@ export function createApp(deps: AppDeps) {
   api.use(async (c, next) => {
     c.set('config', deps.config)
     c.set('gateway', deps.gateway)
-    c.set('clientKey', clientKeyOf(c))
+    c.set('clientKey', clientAddress(c, deps.config.trustProxy))
     await next()
   })
+  api.use(sameOriginOnly(deps.config.trustProxy))
   for (const m of deps.middleware ?? []) api.use(m)
   api
     .route('/health', health)
@@ -52,17 +56,25 @@ export function createApp(deps: AppDeps) {
     .route('/quote', quoteRoute((req) => app.fetch(req)))
   for (const [path, route] of Object.entries(deps.routes ?? {})) api.route(path, route)
 
-  const app = new Hono().route('/api', api)
+  // Registered first on the top app: covers /api and whatever is added later (static files in entry-node.ts).
+  const app = new Hono().use(securityHeaders(deps.config)).route('/api', api)
   // Hono uses the top app's handlers for mounted routes: set them there.
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && GET_ONLY.some((re) => re.test(path))) {
-      c.header('Allow', 'GET, HEAD')
-      return errorResponse(c, new ApiFailure(405, 'method_not_allowed', `${c.req.method} is not allowed on ${path}; use GET.`))
+    const allowed = METHODS.find(([re]) => re.test(path))?.[1]
+    if (allowed && !allowed.split(', ').includes(c.req.method)) {
+      c.header('Allow', allowed)
+      const use = allowed === 'GET, HEAD' ? 'GET' : allowed.replace(/, ([A-Z]+)$/, ' or $1')
+      return errorResponse(c, new ApiFailure(405, 'method_not_allowed', `${c.req.method} is not allowed on ${path}; use ${use}.`))
     }
     return errorResponse(c, new ApiFailure(404, 'not_found', `There is no API route ${path}.`))
   })
   app.onError((err, c) => {
+    if (err instanceof PricedFailure) {
+      // A failure can still have cost money (or been answered free from the cache): the cost meter must know.
+      c.header('X-Cost-USD', String(err.costUsd))
+      if (err.cache) c.header('X-Cache', err.cache)
+    }
     if (err instanceof ApiFailure) return errorResponse(c, err)
     log(`[api] unexpected error on ${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? err.message : String(err)}`)
     return errorResponse(c, new ApiFailure(500, 'internal_error', 'The dashboard server hit an unexpected error; it has been logged.'))

@@ -1,6 +1,7 @@
 /** The server's environment → typed configuration, parsed once at start (zod). The token is not here: see upstream/client.ts. */
 import { z } from 'zod'
 import { upstreamModeOf, type UpstreamMode } from './upstream/client.ts'
+import { parseCacheTtls, type CacheTtls } from './spend/cache-ttl.ts'
 
 const optionalNumber = z
   .string()
@@ -22,6 +23,23 @@ const EnvSchema = z.object({
   PAID_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   SIMULATOR_FAULT_CONTROL: z.string().optional().transform((s) => s === '1' || s === 'true'),
   DIST_DIR: z.string().min(1).default('dist'),
+  CACHE_TTL_SECONDS: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      try {
+        return parseCacheTtls(s)
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message.replace(/^CACHE_TTL_SECONDS:?\s*/, '') })
+        return z.NEVER
+      }
+    }),
+  TILE_URL: z.string().trim().regex(/^https?:\/\/[^/\s?#]+\//, 'must be a tile URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png').optional(),
+  VITE_TILE_URL: z.string().trim().regex(/^https?:\/\/[^/\s?#]+\//, 'must be a tile URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png').optional(),
+  PLAYER_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://www.youtube-nocookie.com' }).optional(),
+  VITE_PLAYER_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://www.youtube-nocookie.com' }).optional(),
+  TRUST_PROXY: z.string().optional().transform((s) => s === '1' || s === 'true'),
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(5),
 })
 
 export type Config = {
@@ -40,6 +58,16 @@ export type Config = {
   simulatorFaultControl: boolean
   distDir: string
   version: string
+  /** Seconds each operation's answers are cached (0: not cached); see spend/cache-ttl.ts. */
+  cacheTtlSeconds: CacheTtls
+  /** Map tile URL template the SPA was built with (TILE_URL, else VITE_TILE_URL): its host is allowed in img-src. */
+  tileUrl: string | undefined
+  /** Origin of the embedded player (PLAYER_ORIGIN, else VITE_PLAYER_ORIGIN): allowed in script-src and frame-src. */
+  playerOrigin: string | undefined
+  /** Behind a reverse proxy: take the client address from X-Real-IP / X-Forwarded-For and the scheme from X-Forwarded-Proto. */
+  trustProxy: boolean
+  /** Sign-in attempts a client may make per minute before 429. */
+  signInAttemptsPerMinute: number
 }
 
 export const APP_VERSION = '0.1.0'
@@ -67,5 +95,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorFaultControl: e.SIMULATOR_FAULT_CONTROL,
     distDir: e.DIST_DIR,
     version: APP_VERSION,
+    cacheTtlSeconds: e.CACHE_TTL_SECONDS,
+    tileUrl: e.TILE_URL ?? e.VITE_TILE_URL,
+    playerOrigin: e.PLAYER_ORIGIN ?? e.VITE_PLAYER_ORIGIN,
+    trustProxy: e.TRUST_PROXY,
+    signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
   }
 }

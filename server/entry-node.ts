@@ -6,7 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { loadConfig, type Config } from './config.ts'
 import { createRuntime } from './runtime.ts'
 
-/** The function plus the SPA: hashed assets cached for a year, client routes answered with index.html. */
+/** The function plus the SPA: hashed assets cached for a year, client routes answered with index.html. Security headers come from createApp's first middleware, so they cover these files too. */
 export function createNodeApp(config: Config, env: Record<string, string | undefined> = process.env) {
   const runtime = createRuntime({ config, env })
   const { app } = runtime
@@ -26,6 +26,8 @@ export function createNodeApp(config: Config, env: Record<string, string | undef
   return { ...runtime, app }
 }
 
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host)
+
 export function startNodeServer(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(env)
   if (!existsSync(resolve(config.distDir, 'index.html'))) throw new Error(`No built SPA in ${config.distDir}/: run \`npm run build\` (npm start does it for you).`)
@@ -34,6 +36,12 @@ export function startNodeServer(env: Record<string, string | undefined> = proces
     const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`
     const mode = config.mode === 'demo' ? 'demo data from the embedded simulator (no DATA_API_TOKEN set)' : `live data from ${config.apiUrl}`
     console.log(`Poix Research Dashboard on ${where} — ${mode}${config.host === '127.0.0.1' ? '; listening on 127.0.0.1 only (set HOST to change)' : ''}`)
+    const storage = config.redisUrl ? 'Redis (REDIS_URL)' : config.cacheDir === ':memory:' ? 'memory (lost on exit)' : `files under ${config.cacheDir}/`
+    const budget = config.budgetUsd === undefined ? 'no spending cap (set BUDGET_USD)' : `spending cap $${config.budgetUsd} (BUDGET_USD)`
+    console.log(`Cache and ledger: ${storage}; ${budget}; sign-in ${config.dashboardPassword ? 'required (DASHBOARD_PASSWORD)' : 'off'}.`)
+    if (!config.dashboardPassword && !isLoopback(config.host)) {
+      console.warn(`Warning: listening on ${config.host} without DASHBOARD_PASSWORD: anyone who can reach this address can spend the service balance.`)
+    }
   })
   const stop = () => server.close(() => process.exit(0))
   process.once('SIGINT', stop)

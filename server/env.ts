@@ -6,7 +6,7 @@ export type AppEnv = {
   Variables: {
     config: Config
     gateway: Gateway
-    /** Stable per-client key for rate limits (session id or address); never forwarded upstream. */
+    /** Per-client key for rate limits: the client address (security/request-origin.ts); never forwarded upstream. */
     clientKey: string
   }
 }

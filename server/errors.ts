@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'budget_exhausted'
   | 'rate_limited'
   | 'unauthorized'
+  | 'forbidden'
   | 'upstream_auth'
   | 'upstream_error'
   | 'upstream_timeout'

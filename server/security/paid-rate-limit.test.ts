@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { errorOf, spendHarness, testClock } from '../spend/testing/spend-harness.ts'
+
+const search = (km: number) => `/api/search?location=48.8566,2.3522&locationRadius=${km}km&type=video`
+
+describe('the per-client limit on paid calls (PAID_CALLS_PER_MINUTE)', () => {
+  it('refuses the paid call past the limit with 429 and Retry-After, before paying; hits and other clients go on', async () => {
+    const clock = testClock()
+    const h = spendHarness({ env: { PAID_CALLS_PER_MINUTE: '3' }, now: clock.now })
+    for (let km = 1; km <= 3; km++) expect((await h.request(search(km), {}, '10.0.0.1')).status).toBe(200)
+    clock.advance(10_000)
+    const limited = await h.request(search(4), {}, '10.0.0.1')
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('Retry-After')).toBe('50')
+    expect(limited.headers.get('X-Cost-USD')).toBeNull()
+    const err = await errorOf(limited)
+    expect(err.code).toBe('rate_limited')
+    expect(err.message).toMatch(/3 per minute per client.*PAID_CALLS_PER_MINUTE.*50 s/)
+    expect(h.seen).toHaveLength(3)
+
+    const hit = await h.request(search(2), {}, '10.0.0.1') // cached: free, never limited
+    expect(hit.status).toBe(200)
+    expect(hit.headers.get('X-Cache')).toBe('HIT')
+    expect((await h.request(search(4), {}, '10.0.0.2')).status).toBe(200)
+
+    clock.advance(50_000) // the next minute
+    expect((await h.request(search(5), {}, '10.0.0.1')).status).toBe(200)
+  })
+
+  it('counts each client once per paid call, not per request that shared it', async () => {
+    const h = spendHarness({ env: { PAID_CALLS_PER_MINUTE: '2' } })
+    const answers = await Promise.all(Array.from({ length: 10 }, () => h.request(search(1), {}, '10.0.0.1')))
+    expect(answers.every((r) => r.status === 200)).toBe(true)
+    expect((await h.request(search(2), {}, '10.0.0.1')).status).toBe(200)
+    expect((await h.request(search(3), {}, '10.0.0.1')).status).toBe(429)
+  })
+
+  it('behind a trusted proxy, tells clients apart by the address the proxy saw', async () => {
+    const h = spendHarness({ env: { PAID_CALLS_PER_MINUTE: '1', TRUST_PROXY: '1' } })
+    const from = (ip: string, claimed = '6.6.6.6') => ({ headers: { 'X-Forwarded-For': `${claimed}, ${ip}` } })
+    expect((await h.request(search(1), from('10.1.1.1'))).status).toBe(200)
+    expect((await h.request(search(2), from('10.1.1.1', '7.7.7.7'))).status).toBe(429) // a forged first hop changes nothing
+    expect((await h.request(search(3), from('10.2.2.2'))).status).toBe(200)
+  })
+
+  it('without TRUST_PROXY ignores X-Forwarded-For (anyone can write it)', async () => {
+    const h = spendHarness({ env: { PAID_CALLS_PER_MINUTE: '1' } })
+    expect((await h.request(search(1), { headers: { 'X-Forwarded-For': '1.1.1.1' } }, '10.0.0.1')).status).toBe(200)
+    expect((await h.request(search(2), { headers: { 'X-Forwarded-For': '2.2.2.2' } }, '10.0.0.1')).status).toBe(429)
+  })
+})

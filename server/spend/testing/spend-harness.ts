@@ -1,0 +1,81 @@
+/** Test harness: the real runtime (live mode) over a scripted service that counts what it was sent, with a clock the test moves. */
+import { loadConfig } from '../../config.ts'
+import { createRuntime } from '../../runtime.ts'
+import { TEST_TOKEN } from '../../testing/fake-upstream.ts'
+import type { SpendReport } from '../ledger.ts'
+import type { SpendStore } from '../storage.ts'
+
+export type Answer = (req: Request) => Response | Promise<Response>
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+/** A contract-valid answer for each operation; the body names the request, so tests can tell answers apart. */
+export function serviceAnswer(req: Request): Response {
+  const url = new URL(req.url)
+  const asked = `${url.pathname}?${url.searchParams}`
+  if (url.pathname === '/search') {
+    return json({ regionCode: 'FR', totalResults: 1, resultsPerPage: 50, data: [{ kind: 'youtube#video', videoId: 'dQw4w9WgXcQ', publishedAt: '2026-01-01T00:00:00Z', channelId: 'UCuAXFkgsw1L7xaCfnd5JJOw', title: asked, description: '', thumbnails: {}, channelTitle: 'c' }] })
+  }
+  if (url.pathname === '/popularVideos') {
+    return json({ totalResults: 1, resultsPerPage: 1, data: [{ id: 'dQw4w9WgXcQ', publishedAt: '2026-01-01T00:00:00Z', channelId: 'UCuAXFkgsw1L7xaCfnd5JJOw', title: asked, description: '', thumbnails: {}, channelTitle: 'c' }] })
+  }
+  if (url.pathname.startsWith('/captions/')) {
+    const format = url.searchParams.get('format') ?? 'json'
+    if (format !== 'json') return new Response(`1\n00:00:00,000 --> 00:00:01,000\n${asked}\n`, { headers: { 'Content-Type': 'text/plain' } })
+    return json([{ text: asked, offset: 0, duration: 1, lang: url.searchParams.get('lang') ?? 'en', wordCount: 1, speechRate: 60 }])
+  }
+  if (url.pathname.startsWith('/files/captions/')) return json([{ languageCode: 'en', languageName: asked, format: 'srt' }])
+  if (url.pathname === '/commentReplies') return json({ data: [{ id: 'UgzoQVUwDeGW1IS5_uR4AaABAg.x', textDisplay: asked, textOriginal: asked, parentId: 'UgzoQVUwDeGW1IS5_uR4AaABAg', authorDisplayName: 'a', likeCount: 0, publishedAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' }] })
+  if (url.pathname === '/channels') return json({ totalResults: 1, data: [{ id: 'UCuAXFkgsw1L7xaCfnd5JJOw', title: asked }] })
+  return json({ message: 'no such path' }, 404)
+}
+
+/** A clock that starts on a fixed day and only moves when told. */
+export function testClock(start = Date.UTC(2026, 0, 5, 12, 0, 0)) {
+  let t = start
+  return { now: () => t, advance: (ms: number) => void (t += ms), set: (ms: number) => void (t = ms) }
+}
+
+/** Holds every upstream answer until released: concurrent requests really overlap. */
+export function gate() {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { opened, open: () => open() }
+}
+
+export type HarnessOptions = {
+  env?: Record<string, string>
+  answer?: Answer
+  now?: () => number
+  store?: SpendStore
+  /** Upstream answers wait for this before being sent. */
+  hold?: Promise<void>
+}
+
+export function spendHarness({ env = {}, answer = serviceAnswer, now, store, hold }: HarnessOptions = {}) {
+  const seen: Request[] = []
+  const fullEnv = { DATA_API_TOKEN: TEST_TOKEN, DATA_API_URL: 'https://api.poix.test', CACHE_DIR: ':memory:', ...env }
+  const config = loadConfig(fullEnv)
+  const logs: string[] = []
+  const runtime = createRuntime({
+    config,
+    env: fullEnv,
+    now,
+    store,
+    log: (l) => logs.push(l),
+    fetch: async (req) => {
+      seen.push(req)
+      if (hold) await hold
+      return answer(req)
+    },
+  })
+  /** A request from the same origin as the app, optionally from a given client address. */
+  const request = (path: string, init: RequestInit = {}, client?: string) =>
+    runtime.app.request(path, init, client ? { incoming: { socket: { remoteAddress: client } } } : undefined)
+  const spend = async (limit?: number) => (await (await request(`/api/spend${limit ? `?limit=${limit}` : ''}`)).json()) as SpendReport
+  return { ...runtime, config, seen, logs, request, spend }
+}
+
+export async function errorOf(res: Response) {
+  return ((await res.json()) as { error: { code: string; message: string; param?: string } }).error
+}
