@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import { healthQueries } from './api/health-queries.ts'
 import { NAV_ITEMS } from './nav.ts'
 import { CostMeter } from '../features/spend/components/cost-meter.tsx'
+import { SignInGate } from '../features/sign-in/components/sign-in-gate.tsx'
+import { SignOutButton } from '../features/sign-in/components/sign-out-button.tsx'
 import { cn } from '../lib/cn.ts'
 
 function DemoBadge() {
@@ -43,15 +45,18 @@ export function RootLayout() {
               </NavLink>
             ))}
           </nav>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-3">
             <CostMeter />
+            <SignOutButton />
           </div>
         </div>
         {navigation.state === 'loading' && <div className="h-0.5 animate-pulse bg-sky-400" role="progressbar" aria-label="Loading the view" />}
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         <Suspense fallback={<p className="text-slate-600">Loading…</p>}>
-          <Outlet />
+          <SignInGate>
+            <Outlet />
+          </SignInGate>
         </Suspense>
       </main>
       <footer className="border-t border-slate-200 px-4 py-3 text-center text-xs text-slate-600">

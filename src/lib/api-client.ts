@@ -54,7 +54,10 @@ function record(path: string, res: Response): void {
 }
 
 /** Fetches an /api URL; throws ApiError on a non-2xx answer or a network failure. */
-export async function apiFetch(url: string, init: { signal?: AbortSignal; method?: string; body?: BodyInit; headers?: HeadersInit } = {}): Promise<Response> {
+export async function apiFetch(
+  url: string,
+  { onResponse, ...init }: { signal?: AbortSignal; method?: string; body?: BodyInit; headers?: HeadersInit; onResponse?: (res: Response) => void } = {},
+): Promise<Response> {
   let res: Response
   try {
     res = await fetch(url, { credentials: 'same-origin', ...init })
@@ -63,6 +66,8 @@ export async function apiFetch(url: string, init: { signal?: AbortSignal; method
     throw new ApiError(0, 'network_error', "Could not reach the dashboard's server. Check your connection and retry.")
   }
   record(url, res)
+  // Lets a caller see X-Cost-USD / X-Cache of every answer, failures included (a charged 404 costs money too).
+  onResponse?.(res)
   if (!res.ok) throw await errorFrom(res)
   return res
 }

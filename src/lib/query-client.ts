@@ -14,8 +14,10 @@ export function createQueryClient(overrides: { retry?: false } = {}): QueryClien
       queries: {
         retry: overrides.retry ?? shouldRetry,
         refetchOnWindowFocus: false, // every refetch costs money
-        staleTime: 5 * 60_000,
-        gcTime: 24 * 60 * 60_000,
+        // Per resource in each feature's factory (docs/decisions/0080); the default is the function's shortest cache lifetime.
+        staleTime: 15 * 60_000,
+        // As long as the persisted cache lives (7 days, query-persistence.ts): a shorter gcTime would drop restored answers.
+        gcTime: 7 * 24 * 60 * 60_000,
       },
       mutations: { retry: false },
     },

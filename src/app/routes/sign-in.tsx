@@ -1,4 +1,8 @@
-// Replaced by the sign-in view's engineer: a thin route module that renders its feature component.
+import { useSearchParams } from 'react-router'
+import { SignInView } from '../../features/sign-in/sign-in-view.tsx'
+import { safeReturnPath } from '../../features/sign-in/lib/return-path.ts'
+
 export function Component() {
-  return <h1 className="text-2xl font-semibold">sign-in</h1>
+  const [searchParams] = useSearchParams()
+  return <SignInView returnTo={safeReturnPath(searchParams.get('next'))} />
 }

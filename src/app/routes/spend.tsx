@@ -1,4 +1,11 @@
-// Replaced by the spend view's engineer: a thin route module that renders its feature component.
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import { SpendView } from '../../features/spend/spend-view.tsx'
+import { parseSpendSearch, spendSearchParams, type SpendViewState } from '../../features/spend/model/spend-url.ts'
+
 export function Component() {
-  return <h1 className="text-2xl font-semibold">spend</h1>
+  const [searchParams, setSearchParams] = useSearchParams()
+  const state = useMemo(() => parseSpendSearch(searchParams), [searchParams])
+  const onStateChange = useCallback((next: SpendViewState) => setSearchParams(spendSearchParams(next)), [setSearchParams])
+  return <SpendView state={state} onStateChange={onStateChange} />
 }

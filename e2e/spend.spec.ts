@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
+import { test, expect, isolateFromInternet } from './fixtures.ts'
+
+// Paris at a radius no other spec uses: this search must be a cache miss the first time (the server is shared by all specs).
+const RADIUS_KM = 21
+const SEARCH = `/search?location=48.8566,2.3522&radius=${RADIUS_KM}&unit=km`
+const PARAMS = `location=48.8566,2.3522 locationRadius=${RADIUS_KM}km type=video`
+
+const usd = (text: string | null): number => Number((text ?? '').replace(/^\$/, ''))
+
+/** The persisted React Query cache as the page stored it (src/lib/query-persistence.ts), or '' when none yet. */
+function persistedQueryCache(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('poix-dashboard')
+        open.onerror = () => resolve('')
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('query-cache')) return resolve('')
+          const get = db.transaction('query-cache').objectStore('query-cache').get('poix.query-cache')
+          get.onsuccess = () => resolve(typeof get.result === 'string' ? get.result : '')
+          get.onerror = () => resolve('')
+        }
+      }),
+  )
+}
+
+test.describe('spend control', () => {
+  test('a search moves the cost meter once; repeating it is free; /spend lists both and exports them', async ({ page, browser }) => {
+    await page.goto(SEARCH)
+    const meter = page.getByRole('region', { name: 'Spending' })
+    const session = meter.getByTestId('session-spend')
+    const allTime = meter.getByTestId('deployment-spend')
+    await expect(session).toHaveText('$0')
+    await expect(allTime).toHaveText(/^\$\d/)
+    const before = usd(await allTime.textContent())
+
+    const search = page.getByRole('button', { name: /^Search (\$|cached)/ })
+    await expect(search).toContainText('$0.00203')
+    await search.click()
+    await expect(session).toHaveText('$0.00203')
+    await expect(meter.getByTestId('session-calls')).toHaveText('1 paid, 0 cached')
+    // Other specs may spend on the same server meanwhile: the deployment total grows by at least this search.
+    await expect.poll(async () => usd(await allTime.textContent())).toBeGreaterThanOrEqual(before + 0.00203 - 1e-9)
+    // Just paid: the same search is now quoted as free.
+    await expect(search).toContainText('cached · free')
+    await search.click()
+    await expect(session).toHaveText('$0.00203')
+
+    // The browser keeps what it fetched (IndexedDB): a reload shows the search without asking the server again.
+    await expect.poll(() => persistedQueryCache(page), { timeout: 15_000 }).toContain(`${RADIUS_KM}km`)
+    const searchRequests: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/search') searchRequests.push(r.url())
+    })
+    await page.reload()
+    await expect(search).toContainText('cached · free')
+    await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible()
+    await expect(session).toHaveText('$0.00203')
+    expect(searchRequests).toEqual([])
+
+    // A fresh browser (nothing cached locally) repeats the search: the function answers from its cache for $0.
+    const context = await browser.newContext()
+    const fresh = await context.newPage()
+    await isolateFromInternet(fresh)
+    await fresh.goto(SEARCH)
+    const freshMeter = fresh.getByRole('region', { name: 'Spending' })
+    const freshSearch = fresh.getByRole('button', { name: /^Search (\$|cached)/ })
+    await expect(freshSearch).toContainText('cached · free')
+    await freshSearch.click()
+    await expect(freshMeter.getByTestId('session-calls')).toHaveText('0 paid, 1 cached')
+    await expect(freshMeter.getByTestId('session-spend')).toHaveText('$0')
+    await context.close()
+
+    // The ledger shows the paid call and the free repeat, exactly once paid.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Spend' }).click()
+    await expect(page.getByRole('heading', { name: 'Spend', level: 1 })).toBeVisible()
+    await expect(page.getByRole('img', { name: /Spend over time by operation/ })).toBeVisible()
+    const ledger = page.getByRole('table', { name: /^Ledger entries/ })
+    const ours = ledger.getByRole('row').filter({ hasText: PARAMS })
+    const cell = (name: string) => page.getByRole('cell', { name, exact: true })
+    await expect(ours.filter({ has: cell('hit (free)') }).first()).toBeVisible()
+    const paid = ours.filter({ has: cell('paid') })
+    await expect(paid).toHaveCount(1)
+    await expect(paid.getByRole('cell').nth(4)).toHaveText('$0.00203')
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()])
+    expect(download.suggestedFilename()).toMatch(/^spend-ledger-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = await readFile((await download.path())!, 'utf8')
+    expect(csv).toContain('# title: Spend ledger of this dashboard')
+    expect(csv).toContain('# costUsd: 0')
+    const rows = csv.split('\r\n').filter((l) => l.includes(`""locationRadius"":""${RADIUS_KM}km""`))
+    expect(rows.filter((r) => r.includes(',MISS,'))).toHaveLength(1)
+    expect(rows.filter((r) => r.includes(',HIT,')).length).toBeGreaterThanOrEqual(1)
+  })
+
+  test('the /spend view keeps its filters in the URL', async ({ page }) => {
+    await page.goto('/spend?cache=HIT')
+    await expect(page.getByLabel('Cache')).toHaveValue('HIT')
+    await page.getByLabel('Cache').selectOption('MISS')
+    await expect(page).toHaveURL(/\/spend\?cache=MISS$/)
+  })
+})

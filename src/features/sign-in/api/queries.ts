@@ -1,0 +1,32 @@
+/** Sign-in state of this browser with the function (HttpOnly session cookie; the SPA never sees its value). */
+import { queryOptions } from '@tanstack/react-query'
+import { z } from 'zod'
+import { ApiError, apiFetch, getJson } from '../../../lib/api-client.ts'
+
+/** GET /api/session (never guarded): whether this deployment asks for a password, and whether this browser gave it. */
+export const SessionStatus = z.looseObject({ signInRequired: z.boolean(), signedIn: z.boolean() })
+export type SessionStatus = z.infer<typeof SessionStatus>
+
+export const sessionQueries = {
+  all: () => ['session'] as const,
+  status: () =>
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'status'],
+      queryFn: ({ signal }) => getJson('/api/session', {}, SessionStatus, { signal }),
+      staleTime: 5 * 60_000,
+    }),
+}
+
+/** The function's refusal of a request without a valid session (not a wrong password, which is the sign-in's own answer). */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && error.code === 'unauthorized'
+}
+
+/** Resolves when the function set the session cookie; throws ApiError (401 wrong password, 429 too many attempts). */
+export async function signIn(password: string): Promise<void> {
+  await apiFetch('/api/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) })
+}
+
+export async function signOut(): Promise<void> {
+  await apiFetch('/api/session', { method: 'DELETE' })
+}

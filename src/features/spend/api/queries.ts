@@ -1,0 +1,20 @@
+/** The deployment's spend ledger and totals (GET /api/spend): free to read, never persisted (it changes with every paid call). */
+import { queryOptions } from '@tanstack/react-query'
+import { getJson } from '../../../lib/api-client.ts'
+import { SpendReport } from '../model/spend-schema.ts'
+
+/** Entries the /spend page asks for (the route's maximum); totals always cover the whole ledger. */
+export const LEDGER_LIMIT = 1000
+
+export const spendQueries = {
+  all: () => ['spend'] as const,
+  /** Totals and budget (the header meter); one entry is the least the route lists. */
+  totals: () => spendQueries.report(1),
+  /** Totals plus the most recent `limit` ledger entries (the /spend page). */
+  report: (limit: number = LEDGER_LIMIT) =>
+    queryOptions({
+      queryKey: [...spendQueries.all(), 'report', { limit }],
+      queryFn: ({ signal }) => getJson('/api/spend', { limit }, SpendReport, { signal }),
+      staleTime: 30_000,
+    }),
+}

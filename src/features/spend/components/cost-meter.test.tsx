@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { beforeAll, describe, expect, it } from 'vitest'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { SearchPage } from '../../../../contract/index.ts'
+import { getJson } from '../../../lib/api-client.ts'
+import { createQueryClient } from '../../../lib/query-client.ts'
+import { refreshAfterPaidRequests } from '../../../lib/refresh-after-paid-requests.ts'
+import { inProcessApi, jsonResponse, overrideRoute, stubApi } from '../../../testing/api-stub.ts'
+import { spendQueries } from '../api/queries.ts'
+import { CostMeter } from './cost-meter.tsx'
+
+const PARIS = { location: '48.8566,2.3522', locationRadius: '25km', type: 'video' }
+
+function renderMeter() {
+  const client = createQueryClient({ retry: false })
+  const stop = refreshAfterPaidRequests(client, [spendQueries.all()], 0)
+  render(
+    <QueryClientProvider client={client}>
+      <CostMeter />
+    </QueryClientProvider>,
+  )
+  const region = screen.getByRole('region', { name: 'Spending' })
+  const value = (term: string) => within(region).getByText(`${term}:`, { exact: false }).nextElementSibling?.textContent
+  return { region, value, stop }
+}
+
+// The first in-process request builds the function and the simulator's dataset.
+beforeAll(async () => {
+  await fetch('/api/health')
+})
+
+describe('CostMeter', () => {
+  it('moves when a search is paid and not when the same search is answered from the cache', async () => {
+    const { region, value, stop } = renderMeter()
+    expect(within(region).getAllByRole('term').map((t) => t.textContent)).toContain('This session: ')
+    expect(value('This session')).toBe('$0')
+    await waitFor(() => expect(value('All time')).toBe('$0'))
+
+    await getJson('/api/search', PARIS, SearchPage)
+    await waitFor(() => expect(value('All time')).toBe('$0.00203'))
+    expect(value('This session')).toBe('$0.00203')
+    expect(value('Saved by cache')).toBe('$0')
+    expect(value('Session calls')).toBe('1 paid, 0 cached')
+
+    await getJson('/api/search', PARIS, SearchPage)
+    await waitFor(() => expect(value('Saved by cache')).toBe('$0.00203'))
+    expect(value('All time')).toBe('$0.00203')
+    expect(value('This session')).toBe('$0.00203')
+    expect(value('Session calls')).toBe('1 paid, 1 cached')
+    // No budget configured: nothing claims one.
+    expect(within(region).queryByText('Budget left:', { exact: false })).toBeNull()
+    stop()
+  })
+
+  it('shows the budget left when the deployment is capped', async () => {
+    stubApi(
+      overrideRoute(
+        inProcessApi,
+        (u) => u.pathname === '/api/spend',
+        () =>
+          jsonResponse({
+            totals: { spentUsd: 0.95, paidCalls: 468, cacheHits: 12, savedUsd: 0.02436, failedCalls: 0 },
+            byOperation: [],
+            byDay: [],
+            recent: [],
+            budget: { capUsd: 1, spentUsd: 0.95, leftUsd: 0.05 },
+          }),
+      ),
+    )
+    const { value, stop } = renderMeter()
+    await waitFor(() => expect(value('Budget left')).toBe('$0.05000 of $1.00'))
+    expect(screen.getByTestId('budget-left').className).toContain('text-amber-300')
+    expect(value('All time')).toBe('$0.95')
+    stop()
+  })
+
+  it('still shows this session when the ledger cannot be read', async () => {
+    stubApi(overrideRoute(inProcessApi, (u) => u.pathname === '/api/spend', () => jsonResponse({ error: { code: 'unauthorized', message: 'Sign in first.' } }, 401)))
+    const { region, value, stop } = renderMeter()
+    expect(value('This session')).toMatch(/^\$/)
+    await new Promise((r) => setTimeout(r, 50))
+    expect(within(region).queryByText('All time:', { exact: false })).toBeNull()
+    stop()
+  })
+})

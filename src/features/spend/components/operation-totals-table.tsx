@@ -1,0 +1,39 @@
+import { formatUsd } from '../../../../contract/index.ts'
+import { operationLabel } from '../model/operation-labels.ts'
+import type { OperationTotals } from '../model/spend-schema.ts'
+
+type OperationTotalsTableProps = { rows: readonly OperationTotals[] }
+
+export function OperationTotalsTable({ rows }: OperationTotalsTableProps) {
+  if (rows.length === 0) return <p className="text-sm text-slate-600">No calls recorded yet.</p>
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full text-left text-sm tabular-nums">
+        <caption className="sr-only">Totals by operation</caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            {['Operation', 'Spent', 'Paid calls', 'Cache hits', 'Saved', 'Failed'].map((h) => (
+              <th key={h} scope="col" className="py-1.5 pr-4">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.operation} className="border-b border-slate-100">
+              <th scope="row" className="py-1.5 pr-4 font-normal">
+                {operationLabel(r.operation)} <span className="font-mono text-xs text-slate-500">{r.operation}</span>
+              </th>
+              <td className="py-1.5 pr-4">{formatUsd(r.spentUsd)}</td>
+              <td className="py-1.5 pr-4">{r.paidCalls}</td>
+              <td className="py-1.5 pr-4">{r.cacheHits}</td>
+              <td className="py-1.5 pr-4">{formatUsd(r.savedUsd)}</td>
+              <td className="py-1.5 pr-4">{r.failedCalls}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,91 @@
+import { useId, useMemo, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { ExportMenu } from '../../components/export-menu.tsx'
+import { ErrorPanel } from '../../components/ui/error-panel.tsx'
+import { errorMessage } from '../../lib/api-client.ts'
+import { exportData, type ExportFormat } from '../../lib/export/export-data.ts'
+import { fileSlug } from '../../lib/export/serialise.ts'
+import { LEDGER_LIMIT, spendQueries } from './api/queries.ts'
+import { LedgerTable } from './components/ledger-table.tsx'
+import { OperationTotalsTable } from './components/operation-totals-table.tsx'
+import { SpendChart } from './components/spend-chart.tsx'
+import { SpendSummary } from './components/spend-summary.tsx'
+import { LEDGER_COLUMNS, ledgerProvenance } from './model/ledger-export.ts'
+import { filterLedger, pageOf } from './model/ledger-page.ts'
+import { spendChartData } from './model/spend-chart.ts'
+import type { SpendViewState } from './model/spend-url.ts'
+
+type SpendViewProps = { state: SpendViewState; onStateChange: (next: SpendViewState) => void }
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+/** What this deployment has spent: totals, budget, spend per day by operation, and the ledger of every call (exportable, free). */
+export function SpendView({ state, onStateChange }: SpendViewProps) {
+  const report = useQuery(spendQueries.report(LEDGER_LIMIT))
+  const data = report.data
+  const chart = useMemo(() => spendChartData(data?.byDay ?? []), [data])
+  const filtered = useMemo(() => filterLedger(data?.recent ?? [], state), [data, state])
+
+  const heading = <h1 className="text-2xl font-semibold">Spend</h1>
+  if (report.isPending) {
+    return (
+      <div className="space-y-4">
+        {heading}
+        <p role="status" className="text-slate-600">
+          Loading the spend ledger…
+        </p>
+      </div>
+    )
+  }
+  if (report.isError) {
+    return (
+      <div className="space-y-4">
+        {heading}
+        <ErrorPanel title="Could not load the spend ledger" message={errorMessage(report.error)} onRetry={() => void report.refetch()} retryPriceUsd={0} retrying={report.isFetching} />
+      </div>
+    )
+  }
+
+  const operations = report.data.byOperation.map((o) => o.operation)
+  const page = pageOf(filtered, state.page)
+  const onExport = (format: ExportFormat) =>
+    exportData(format, {
+      items: filtered,
+      columns: LEDGER_COLUMNS,
+      basename: fileSlug('spend-ledger', new Date().toISOString().slice(0, 10)),
+      provenance: ledgerProvenance({ entries: filtered, state, limit: LEDGER_LIMIT, fetchedAt: report.dataUpdatedAt, viewUrl: window.location.href }),
+    })
+
+  return (
+    <div className="space-y-8">
+      <div>
+        {heading}
+        <p className="mt-1 text-sm text-slate-600">Every call this dashboard made to the data service, with what it cost. Reading and exporting this page is free.</p>
+      </div>
+      <SpendSummary totals={report.data.totals} budget={report.data.budget} />
+      <Section title="Spend over time">
+        <SpendChart data={chart} />
+      </Section>
+      <Section title="By operation">
+        <OperationTotalsTable rows={report.data.byOperation} />
+      </Section>
+      <Section title="Ledger">
+        {report.data.recent.length >= LEDGER_LIMIT && (
+          <p className="text-sm text-slate-600">The {LEDGER_LIMIT} most recent calls are listed; the totals and the chart cover the whole ledger.</p>
+        )}
+        <ExportMenu onExport={onExport} count={filtered.length} noun="ledger entries" disabled={filtered.length === 0} />
+        <LedgerTable page={page} matching={filtered.length} operations={operations} state={state} onStateChange={onStateChange} />
+      </Section>
+    </div>
+  )
+}
