@@ -1,4 +1,9 @@
-// Replaced by the search view's engineer: a thin route module that renders its feature component.
+import { useSearchParams } from 'react-router'
+import { SearchView } from '../../features/search-map/components/search-view.tsx'
+import { parseSearchUrl } from '../../features/search-map/search-url.ts'
+
+/** `/search?location=<lat>,<lng>&radius=<n>&unit=<km|m|mi|ft>[&q=][&sort=]` */
 export function Component() {
-  return <h1 className="text-2xl font-semibold">search</h1>
+  const [params] = useSearchParams()
+  return <SearchView url={parseSearchUrl(params)} />
 }

@@ -1,0 +1,50 @@
+import he from 'he'
+import { Link } from 'react-router'
+import type { SearchItem } from '../../../../contract/index.ts'
+import { formatDate, formatRelative } from '../../../lib/format.ts'
+import { bestThumbnail, thumbnailSrcSet } from '../../../lib/thumbnail-choice.ts'
+
+/** The platform's search snippets may arrive HTML-escaped (`&#39;`); React then renders the text safely. */
+function plain(s: string): string {
+  return s.includes('&') ? he.decode(s) : s
+}
+
+export function ResultCard({ item, now }: { item: SearchItem; now: number }) {
+  const title = plain(item.title)
+  const thumb = bestThumbnail(item.thumbnails, 160)
+  return (
+    <article className="flex gap-4 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      {thumb ? (
+        <img
+          src={thumb.url}
+          srcSet={thumbnailSrcSet(item.thumbnails)}
+          sizes="160px"
+          alt={`Thumbnail of “${title}”`}
+          loading="lazy"
+          width={160}
+          height={90}
+          className="h-[90px] w-[160px] shrink-0 rounded bg-slate-200 object-cover" />
+      ) : (
+        <div className="h-[90px] w-[160px] shrink-0 rounded bg-slate-200" aria-hidden="true" />
+      )}
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold leading-snug">
+          <Link to={`/videos/${encodeURIComponent(item.videoId)}`} className="text-sky-800 hover:underline">
+            {title}
+          </Link>
+        </h3>
+        <p className="mt-0.5 text-sm">
+          <Link to={`/channels/${encodeURIComponent(item.channelId)}`} className="text-slate-800 underline decoration-slate-400 underline-offset-2 hover:decoration-slate-800">
+            {plain(item.channelTitle)}
+          </Link>
+          <span className="text-slate-500"> · </span>
+          <time dateTime={item.publishedAt} className="text-slate-600">
+            {formatDate(item.publishedAt)}
+          </time>
+          <span className="text-slate-500"> ({formatRelative(item.publishedAt, now)})</span>
+        </p>
+        {item.description && <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-700">{plain(item.description)}</p>}
+      </div>
+    </article>
+  )
+}
