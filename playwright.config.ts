@@ -12,6 +12,8 @@ const executablePath = chromiumPath()
 
 export default defineConfig({
   testDir: 'e2e',
+  // One output folder per server port, so concurrent local runs do not delete each other's traces.
+  outputDir: `test-results/${PORT}`,
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
