@@ -1,4 +1,30 @@
-// Replaced by the videos view's engineer: a thin route module that renders its feature component.
+import { useParams, useSearchParams } from 'react-router'
+import { isVideoId } from '../../../contract/index.ts'
+import { CaptionStudio } from '../../features/captions/components/caption-studio.tsx'
+import { VideoPicker } from '../../features/captions/components/video-picker.tsx'
+import { parseStudioSearch, studioSearch } from '../../features/captions/lib/studio-url.ts'
+
+/** `/videos` (pick a video) and `/videos/<videoId>?lang=&mode=&t=&q=` (its captions). */
 export function Component() {
-  return <h1 className="text-2xl font-semibold">videos</h1>
+  const { videoId } = useParams()
+  const [searchParams, setSearchParams] = useSearchParams()
+  if (!videoId) return <VideoPicker />
+  if (!isVideoId(videoId))
+    return (
+      <VideoPicker
+        problem={`"${videoId}" in the address is not a video id: ids are 11 letters, digits, - or _.`}
+      />
+    )
+  const { state, problems } = parseStudioSearch(searchParams)
+  return (
+    <CaptionStudio
+      key={videoId}
+      videoId={videoId}
+      state={state}
+      problems={problems}
+      onNavigate={(next, options) =>
+        setSearchParams(new URLSearchParams(studioSearch(next)), { replace: options?.replace })
+      }
+    />
+  )
 }

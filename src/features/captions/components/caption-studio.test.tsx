@@ -1,0 +1,212 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Component as VideosRoute } from '../../../app/routes/videos.tsx'
+import { createQueryClient } from '../../../lib/query-client.ts'
+import { jsonResponse, overrideRoute, stubApi, type ApiHandler } from '../../../testing/api-stub.ts'
+
+/** The real function + simulator; every paid request the view makes is written down. */
+function watchPaid(answer?: { matches: (u: URL) => boolean; handler: ApiHandler }): string[] {
+  const paid: string[] = []
+  const inProcess: ApiHandler = (req) => globalThis.__poixInProcessApi!(req)
+  const base = answer ? overrideRoute(inProcess, answer.matches, answer.handler) : inProcess
+  stubApi((req) => {
+    const url = new URL(req.url)
+    if (url.pathname.startsWith('/api/captions') || url.pathname.startsWith('/api/files'))
+      paid.push(`${url.pathname}${url.search}`)
+    return base(req)
+  })
+  return paid
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/videos', Component: VideosRoute },
+      { path: '/videos/:videoId', Component: VideosRoute },
+    ],
+    { initialEntries: [path] },
+  )
+  render(
+    <QueryClientProvider client={createQueryClient({ retry: false })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return { router, user: userEvent.setup() }
+}
+
+const slow = { timeout: 15_000 }
+
+// jsdom lays nothing out: give elements a size so the virtualised transcript has a viewport to fill.
+const realOffsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 })
+  // Rows measure 40 px each, as a one-line cue would.
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.hasAttribute('data-index') ? 40 : 0
+    },
+  })
+})
+afterAll(() => {
+  // clientHeight/clientWidth's real getters live on Element.prototype: removing the overrides restores them.
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight')
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth')
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', realOffsetHeight)
+})
+const time = () => screen.getByTestId('playback-time').textContent
+
+type Item = { text: string; offset: number; duration: number }
+/** The anchor video's default track as the simulator serves it, so expectations follow the demo data. */
+async function anchorTrack(): Promise<Item[]> {
+  const res = await globalThis.__poixInProcessApi!(
+    new Request('http://localhost/api/captions/dQw4w9WgXcQ?mode=default'),
+  )
+  return (await res.json()) as Item[]
+}
+const decode = (s: string) =>
+  new DOMParser().parseFromString(
+    new DOMParser().parseFromString(s, 'text/html').documentElement.textContent ?? '',
+    'text/html',
+  ).documentElement.textContent ?? ''
+
+// Rendering a transcript in jsdom is slow on a loaded machine; the assertions, not the clock, are the test.
+describe('caption studio', { timeout: 60_000 }, () => {
+  it('opens a video: fetches the file list and the track once, shows each cost, decodes the text', async () => {
+    const paid = watchPaid()
+    renderAt('/videos/dQw4w9WgXcQ')
+    await screen.findByRole('list', { name: 'Transcript cues' }, slow)
+    expect(paid.sort()).toEqual(['/api/captions/dQw4w9WgXcQ?mode=default', '/api/files/captions/dQw4w9WgXcQ'])
+    await waitFor(() => expect(screen.getByTestId('cost-files').textContent).toBe('$0.00053'))
+    expect(screen.getByTestId('cost-track').textContent).toBe('$0.00053')
+    const tracks = screen.getByRole('table')
+    expect(within(tracks).getByRole('rowheader', { name: /English/ })).toBeTruthy()
+    expect(within(tracks).getAllByText(/json · text · csv/).length).toBeGreaterThan(0)
+    const list = screen.getByRole('list', { name: 'Transcript cues' })
+    const items = await anchorTrack()
+    const escaped = items.find((i) => /&amp;|&#39;|&quot;/.test(i.text))!
+    expect(escaped).toBeTruthy()
+    expect(list.textContent).toContain(decode(escaped.text).split('\n')[0])
+    expect(list.textContent).not.toMatch(/&amp;|&#39;|&quot;/)
+    const marker = list.querySelector('[data-sound-marker]')
+    expect(marker?.textContent).toMatch(/^\[.+\]$/)
+    const end = Math.max(...items.map((i) => i.offset + i.duration))
+    expect(time()).toBe(`0:00 / ${Math.floor(end / 60)}:${String(Math.floor(end % 60)).padStart(2, '0')}`)
+  })
+
+  it('a cue click seeks there and highlights it; t= in the URL starts at that moment', async () => {
+    watchPaid()
+    const items = await anchorTrack()
+    // A whole second inside the second cue, and the fourth cue's start, from the demo data.
+    const second = items[1]!
+    const t = Math.ceil(second.offset)
+    expect(t).toBeLessThan(second.offset + second.duration)
+    const { user } = renderAt(`/videos/dQw4w9WgXcQ?t=${t}`)
+    await screen.findByRole('list', { name: 'Transcript cues' }, slow)
+    expect(time()).toMatch(new RegExp(`^0:${String(t).padStart(2, '0')} `))
+    expect(screen.getByRole('listitem', { current: true }).getAttribute('aria-posinset')).toBe('2')
+    const fourth = items[3]!
+    const clock = `0:${String(Math.floor(fourth.offset)).padStart(2, '0')}`
+    await user.click(screen.getByRole('button', { name: `Seek to ${clock}` }))
+    expect(time()).toMatch(new RegExp(`^${clock} `))
+    expect(screen.getByRole('listitem', { current: true }).getAttribute('aria-posinset')).toBe('4')
+  })
+
+  it('searches the transcript: count, next and previous move through matches and seek', async () => {
+    watchPaid()
+    const { user, router } = renderAt('/videos/dQw4w9WgXcQ')
+    await screen.findByRole('list', { name: 'Transcript cues' }, slow)
+    await user.type(screen.getByRole('searchbox', { name: 'Search the transcript' }), 'the')
+    const count = screen.getByTestId('match-count')
+    await waitFor(() => expect(count.textContent).toMatch(/^\d+ matches$/))
+    expect(router.state.location.search).toContain('q=the')
+    const total = Number(/^(\d+)/.exec(count.textContent!)![1])
+    expect(total).toBeGreaterThan(2)
+    await user.click(screen.getByRole('button', { name: 'Next match' }))
+    expect(count.textContent).toBe(`1 of ${total} matches`)
+    expect(document.querySelector('[data-current-match]')?.textContent?.toLowerCase()).toBe('the')
+    const currentInList = () =>
+      document.querySelector('ol[aria-label="Matches"] [aria-current="true"] span')?.textContent
+    expect(time()).toBe(`${currentInList()} / ${time()!.split(' / ')[1]}`)
+    await user.click(screen.getByRole('button', { name: 'Next match' }))
+    expect(count.textContent).toBe(`2 of ${total} matches`)
+    await user.click(screen.getByRole('button', { name: 'Previous match' }))
+    await user.click(screen.getByRole('button', { name: 'Previous match' }))
+    expect(count.textContent).toBe(`${total} of ${total} matches`)
+    expect(time()!.startsWith(`${currentInList()} /`)).toBe(true)
+    expect(screen.getByTestId('scrubber-match-marks').children.length).toBeGreaterThan(0)
+  })
+
+  it('a language without captions in default mode says so and offers priced fallback modes', async () => {
+    const paid = watchPaid()
+    const { user, router } = renderAt('/videos/dQw4w9WgXcQ?lang=sw')
+    const alert = await screen.findByText(/no captions in Swahili \(sw\) in default mode/, {}, slow)
+    const panel = alert.closest('[role="alert"]') as HTMLElement
+    const fallback = within(panel).getByRole('button', { name: /Try fall back to auto-translation/ })
+    expect(within(fallback).getByTestId('price').textContent).toBe('$0.00053')
+    expect(within(panel).getByRole('button', { name: /Try always speech recognition/ })).toBeTruthy()
+    await user.click(fallback)
+    await screen.findByRole('list', { name: 'Transcript cues' }, slow)
+    expect(router.state.location.search).toBe('?lang=sw&mode=fallback-auto-translated')
+    expect(paid).toContain('/api/captions/dQw4w9WgXcQ?lang=sw&mode=fallback-auto-translated')
+  })
+
+  it('another language is fetched only when "Show captions", with its price, is pressed', async () => {
+    const paid = watchPaid()
+    const { user, router } = renderAt('/videos/dQw4w9WgXcQ')
+    await screen.findByRole('list', { name: 'Transcript cues' }, slow)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'fr')
+    const show = screen.getByRole('button', { name: /Show captions/ })
+    await waitFor(() => expect(within(show).getByTestId('price').textContent).toBe('$0.00053'))
+    expect(paid.filter((p) => p.includes('lang=fr'))).toEqual([])
+    await user.click(show)
+    await waitFor(() => expect(router.state.location.search).toBe('?lang=fr&mode=default'))
+    await waitFor(() => expect(paid).toContain('/api/captions/dQw4w9WgXcQ?lang=fr&mode=default'))
+  })
+
+  it('names URL parameters it cannot use and still opens the video', async () => {
+    watchPaid()
+    renderAt('/videos/dQw4w9WgXcQ?mode=loud&t=soon')
+    await screen.findByRole('list', { name: 'Transcript cues' }, slow)
+    const problems = screen
+      .getByText('Part of this link was not understood:')
+      .closest('[role="alert"]') as HTMLElement
+    expect(problems.textContent).toContain('mode "loud"')
+    expect(problems.textContent).toContain('t "soon"')
+  })
+
+  it('a failing track shows the error with a priced retry, distinct from loading', async () => {
+    watchPaid({
+      matches: (u) => u.pathname.startsWith('/api/captions/'),
+      handler: () =>
+        jsonResponse(
+          { error: { code: 'upstream_timeout', message: 'The data service did not answer in time.' } },
+          504,
+        ),
+    })
+    renderAt('/videos/dQw4w9WgXcQ')
+    await screen.findByText('The captions could not be loaded', {}, slow)
+    expect(screen.getByText('The data service did not answer in time.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: /Retry/ })).toBeTruthy()
+    expect(screen.queryByRole('list', { name: 'Transcript cues' })).toBeNull()
+  })
+
+  it('/videos without an id opens any video link form, and refuses other links with a reason', async () => {
+    watchPaid()
+    const { user, router } = renderAt('/videos')
+    const field = screen.getByRole('textbox', { name: 'Video link or id' })
+    await user.type(field, 'https://www.youtube.com/channel/UCuAXFkgsw1L7xaCfnd5JJOw')
+    await user.click(screen.getByRole('button', { name: 'Open captions' }))
+    expect(screen.getByRole('alert').textContent).toMatch(/channel link, not a video/)
+    await user.clear(field)
+    await user.type(field, 'https://youtu.be/dQw4w9WgXcQ?t=1m5s')
+    await user.click(screen.getByRole('button', { name: 'Open captions' }))
+    expect(router.state.location.pathname).toBe('/videos/dQw4w9WgXcQ')
+    expect(router.state.location.search).toBe('?t=65')
+  })
+})
