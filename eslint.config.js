@@ -21,6 +21,7 @@ export default tseslint.config(
     },
   },
   { files: ['e2e/**/*.ts', 'bench/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
+  { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {

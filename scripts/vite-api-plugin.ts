@@ -1,6 +1,7 @@
 /** `npm run dev`: mounts the function at /api inside Vite's dev server; server code reloads on change (ssrLoadModule). */
 import type { Plugin } from 'vite'
 import { getRequestListener } from '@hono/node-server'
+import type { devApp } from '../server/dev-app.ts'
 
 export function apiDevPlugin(): Plugin {
   return {
@@ -10,7 +11,7 @@ export function apiDevPlugin(): Plugin {
       server.middlewares.use(async (req, res, next) => {
         if (!req.url?.startsWith('/api')) return next()
         try {
-          const mod = (await server.ssrLoadModule('/server/dev-app.ts')) as typeof import('../server/dev-app.ts')
+          const mod = (await server.ssrLoadModule('/server/dev-app.ts')) as { devApp: typeof devApp }
           await getRequestListener((request) => mod.devApp().fetch(request))(req, res)
         } catch (e) {
           next(e)
