@@ -5,5 +5,6 @@ export const NAV_ITEMS = [
   { to: '/channels', label: 'Channels' },
   { to: '/replies', label: 'Replies' },
   { to: '/videos', label: 'Captions' },
+  { to: '/bulk', label: 'Bulk download' },
   { to: '/spend', label: 'Spend' },
 ] as const

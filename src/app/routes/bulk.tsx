@@ -1,4 +1,8 @@
-// Replaced by the bulk view's engineer: a thin route module that renders its feature component.
+import { BulkView } from '../../features/bulk/components/bulk-view.tsx'
+import { useBulkUrlState } from '../../features/bulk/hooks/use-bulk-url-state.ts'
+
+/** `/bulk?ids=<id,id,…>&formats=&langs=&mode=&parallel=&off=`: bulk caption downloads. */
 export function Component() {
-  return <h1 className="text-2xl font-semibold">bulk</h1>
+  const { state, problems, update } = useBulkUrlState()
+  return <BulkView state={state} problems={problems} onStateChange={update} />
 }

@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { strFromU8, unzipSync } from 'fflate'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { Component as BulkRoute } from '../../../app/routes/bulk.tsx'
+import { createQueryClient } from '../../../lib/query-client.ts'
+import type { BulkManifest } from '../lib/manifest.ts'
+
+const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[])
+vi.mock('../../../lib/export/download.ts', () => ({
+  downloadBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
+}))
+
+// jsdom's TextEncoder hands out Uint8Arrays of another realm, which client-zip's instanceof checks reject (browsers are fine).
+beforeAll(() => {
+  const RealmTextEncoder = globalThis.TextEncoder
+  globalThis.TextEncoder = class extends RealmTextEncoder {
+    override encode(input?: string): Uint8Array<ArrayBuffer> {
+      return new Uint8Array(super.encode(input))
+    }
+  }
+})
+
+function setup(url: string) {
+  const router = createMemoryRouter([{ path: '/bulk', Component: BulkRoute }, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [url] })
+  render(
+    <QueryClientProvider client={createQueryClient({ retry: false })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return { router, user: userEvent.setup() }
+}
+
+const downloadButton = () => screen.getByRole('button', { name: /^Download ZIP/ })
+
+describe('BulkView', () => {
+  it('lists pasted videos, prices the plan before paying, and downloads a ZIP with a manifest and the unavailable report', async () => {
+    const { router, user } = setup('/bulk?ids=dQw4w9WgXcQ')
+    expect(screen.getByRole('heading', { level: 1, name: 'Bulk caption download' })).toBeTruthy()
+    // headless: no file picker, so the browser download is what runs
+    expect((screen.getByRole('radio', { name: /To a file I choose/ }) as HTMLInputElement).disabled).toBe(true)
+
+    await user.type(screen.getByRole('textbox', { name: 'Paste video links or ids' }), 'https://youtu.be/Zp3xQe9LbTg{enter}nope{enter}dQw4w9WgXcQ')
+    await user.click(screen.getByRole('button', { name: 'Add to the list' }))
+    const status = screen.getByText(/^Added 1 video/)
+    expect(status.textContent).toBe('Added 1 video; 1 duplicate merged.')
+    expect(within(screen.getByRole('list', { name: 'Entries that are not videos' })).getByText('nope')).toBeTruthy()
+    expect(router.state.location.search).toBe('?ids=dQw4w9WgXcQ,Zp3xQe9LbTg')
+    expect(screen.getByRole('group', { name: 'Videos (2 of 2 selected)' })).toBeTruthy()
+
+    expect((downloadButton() as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByText('Choose at least one format.')).toBeTruthy()
+    await user.click(screen.getByRole('checkbox', { name: 'srt' }))
+    await user.click(screen.getByRole('radio', { name: 'Choose languages' }))
+    expect(router.state.location.search).toBe('?ids=dQw4w9WgXcQ,Zp3xQe9LbTg&formats=srt&langs=en')
+    expect(screen.getByTestId('bulk-plan').textContent).toBe('2 requests × $0.00053 = $0.00106 at most, for up to 2 files.')
+    expect(within(downloadButton()).getByTestId('price').textContent).toBe('$0.00106')
+
+    await user.click(downloadButton())
+    await screen.findByText('Bulk download complete', undefined, { timeout: 15_000 })
+    const bar = screen.getByRole('progressbar', { name: 'Bulk download progress' })
+    expect(bar.getAttribute('aria-valuenow')).toBe('2')
+    expect(bar.getAttribute('aria-valuemax')).toBe('2')
+    expect(screen.getByText(/1 not included, see report\.csv/)).toBeTruthy()
+
+    await waitFor(() => expect(saved).toHaveLength(1))
+    expect(saved[0]!.name).toMatch(/^captions-bulk-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.zip$/)
+    const zip = unzipSync(new Uint8Array(await saved[0]!.blob.arrayBuffer()))
+    expect(Object.keys(zip).sort()).toEqual(['dQw4w9WgXcQ/dQw4w9WgXcQ.en.srt', 'manifest.json', 'report.csv', 'report.json'])
+    const manifest = JSON.parse(strFromU8(zip['manifest.json']!)) as BulkManifest
+    expect(manifest.run.outcome).toBe('complete')
+    expect(manifest.run.viewUrl).toMatch(/\/bulk\?ids=dQw4w9WgXcQ,Zp3xQe9LbTg&formats=srt&langs=en$/)
+    expect(manifest.missing).toMatchObject([{ videoId: 'Zp3xQe9LbTg', status: 404, code: 'captions_unavailable' }])
+    expect(strFromU8(zip['report.csv']!)).toContain('captions_unavailable')
+  }, 60_000) // generous: the in-process simulator writes real caption tracks on a shared machine
+
+  it('mirrors every choice into the URL, and adopts a navigation from elsewhere', async () => {
+    const { router } = setup('/bulk?ids=dQw4w9WgXcQ')
+    for (const f of ['srt', 'vtt', 'json', 'csv']) fireEvent.click(screen.getByRole('checkbox', { name: f }))
+    await waitFor(() => expect(router.state.location.search).toBe('?ids=dQw4w9WgXcQ&formats=srt,vtt,json,csv'))
+    await act(() => router.navigate('/bulk?ids=Jp4cK9tRz1U,As3rOnly5xk&formats=text'))
+    expect(screen.getByRole('group', { name: 'Videos (2 of 2 selected)' })).toBeTruthy()
+    expect(screen.getByTestId('bulk-plan').textContent).toMatch(/^4 requests/) // 2 lookups + 2 text files
+    expect(router.state.location.search).toBe('?ids=Jp4cK9tRz1U,As3rOnly5xk&formats=text')
+  })
+
+  it('says what is missing before anything can be paid', async () => {
+    const { user } = setup('/bulk?ids=dQw4w9WgXcQ,bad&formats=srt&langs=')
+    expect(screen.getByText(/Ignored "bad" in ids/)).toBeTruthy()
+    expect(screen.getByText('Choose at least one language, or the default language of each video.')).toBeTruthy()
+    await user.click(screen.getByRole('radio', { name: 'Default language of each video' }))
+    expect(screen.getByTestId('bulk-plan').textContent).toMatch(/^2 requests/)
+    expect(screen.getByText(/Includes 1 JSON request \(one per video\)/)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Select none' }))
+    expect(screen.getByText('Select at least one video.')).toBeTruthy()
+    expect((downloadButton() as HTMLButtonElement).disabled).toBe(true)
+  })
+})

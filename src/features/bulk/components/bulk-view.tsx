@@ -1,0 +1,129 @@
+import { useId, useMemo, useState } from 'react'
+import { useLocation } from 'react-router'
+import { MAX_PARALLEL, MAX_VIDEOS, selectedIds, type BulkState } from '../lib/bulk-search.ts'
+import { planBulk, type BulkSelection } from '../lib/plan.ts'
+import { canStreamToFile, type SaveMethod } from '../lib/save-zip.ts'
+import { useBulkRun } from '../hooks/use-bulk-run.ts'
+import { FormatPicker } from './format-picker.tsx'
+import { LanguagePicker } from './language-picker.tsx'
+import { ModePicker } from './mode-picker.tsx'
+import { PasteVideoList } from './paste-video-list.tsx'
+import { PlanSummary } from './plan-summary.tsx'
+import { RunProgress } from './run-progress.tsx'
+import { VideoChecklist } from './video-checklist.tsx'
+
+export type BulkViewProps = {
+  state: BulkState
+  problems: readonly string[]
+  /** Changes build on the latest state, however quickly they follow each other. */
+  onStateChange: (change: (prev: BulkState) => BulkState) => void
+}
+
+function blockerOf(selection: BulkSelection): string | undefined {
+  if (selection.videoIds.length === 0) return 'Select at least one video.'
+  if (selection.formats.length === 0) return 'Choose at least one format.'
+  if (selection.languages !== 'default' && selection.languages.length === 0) return 'Choose at least one language, or the default language of each video.'
+  return undefined
+}
+
+/** `/bulk`: captions of many videos in chosen formats and languages, as one streamed ZIP with a manifest and a report. */
+export function BulkView({ state, problems, onStateChange }: BulkViewProps) {
+  const parallelId = useId()
+  const canStream = useMemo(() => canStreamToFile(), [])
+  const [method, setMethod] = useState<SaveMethod>(canStream ? 'file' : 'download')
+  const { state: run, start, stop } = useBulkRun()
+  const location = useLocation()
+  const busy = run.phase === 'running'
+
+  const selection: BulkSelection = useMemo(
+    () => ({ videoIds: selectedIds(state), formats: state.formats, languages: state.languages, mode: state.mode }),
+    [state],
+  )
+  const plan = useMemo(() => planBulk(selection), [selection])
+  const blocker = blockerOf(selection)
+  const set = (patch: Partial<BulkState>) => onStateChange((prev) => ({ ...prev, ...patch }))
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold">Bulk caption download</h1>
+        <p className="text-slate-700">
+          Captions of many videos at once, in the formats and languages you choose, as one ZIP: a folder per video, a manifest of where every file came
+          from, and a report of what was not available and why.
+        </p>
+      </header>
+
+      {problems.length > 0 && (
+        <div role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-medium">Some of the address was not understood:</p>
+          <ul className="list-disc pl-5">
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <section aria-labelledby="bulk-videos" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="bulk-videos" className="text-lg font-semibold">
+          1. Videos
+        </h2>
+        <PasteVideoList listed={state.ids} room={MAX_VIDEOS - state.ids.length} disabled={busy} onAdd={(ids) => onStateChange((prev) => ({ ...prev, ids: [...new Set([...prev.ids, ...ids])].slice(0, MAX_VIDEOS) }))} />
+        <VideoChecklist
+          ids={state.ids}
+          excluded={state.excluded}
+          disabled={busy}
+          onExcludedChange={(excluded) => set({ excluded })}
+          onClear={() => set({ ids: [], excluded: [] })}
+        />
+      </section>
+
+      <section aria-labelledby="bulk-what" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="bulk-what" className="mb-3 text-lg font-semibold">
+          2. What to download
+        </h2>
+        <fieldset disabled={busy} className="grid gap-6 lg:grid-cols-2">
+          <FormatPicker value={state.formats} onChange={(formats) => set({ formats })} />
+          <div className="space-y-6">
+            <LanguagePicker value={state.languages} onChange={(languages) => set({ languages })} />
+            <ModePicker value={state.mode} onChange={(mode) => set({ mode })} />
+            <div className="space-y-1">
+              <label htmlFor={parallelId} className="font-medium">
+                Parallel requests
+              </label>
+              <input
+                id={parallelId}
+                type="number"
+                min={1}
+                max={MAX_PARALLEL}
+                value={state.parallel}
+                onChange={(e) => {
+                  const n = Number(e.target.value)
+                  if (Number.isInteger(n) && n >= 1 && n <= MAX_PARALLEL) set({ parallel: n })
+                }}
+                className="ml-2 w-16 rounded border border-slate-300 px-2 py-1"
+              />
+              <p className="text-sm text-slate-600">1 to {MAX_PARALLEL} at once; failed requests are retried up to 3 times, rate limits waited out.</p>
+            </div>
+          </div>
+        </fieldset>
+      </section>
+
+      <section aria-labelledby="bulk-price" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="bulk-price" className="text-lg font-semibold">
+          3. Price and download
+        </h2>
+        <PlanSummary
+          plan={plan}
+          blocker={blocker}
+          method={method}
+          canStream={canStream}
+          busy={busy}
+          onMethodChange={setMethod}
+          onStart={() => void start({ plan, selection, concurrency: state.parallel, method, viewUrl: new URL(`${location.pathname}${location.search}`, window.location.origin).href })}
+        />
+        <RunProgress state={run} onStop={stop} />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,105 @@
+import { formatUsd } from '../../../../contract/index.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import type { BulkRunState } from '../hooks/use-bulk-run.ts'
+import type { BulkProgress } from '../lib/bulk-run.ts'
+import type { MissingRecord } from '../lib/manifest.ts'
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+function ProgressFigures({ progress }: { progress: BulkProgress }) {
+  const percent = progress.total ? Math.round((progress.settled / progress.total) * 100) : 100
+  return (
+    <div className="space-y-2">
+      <div
+        role="progressbar"
+        aria-label="Bulk download progress"
+        aria-valuemin={0}
+        aria-valuemax={progress.total}
+        aria-valuenow={progress.settled}
+        aria-valuetext={`${progress.settled} of ${progress.total} requests done`}
+        className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full bg-sky-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-sm tabular-nums" data-testid="bulk-progress">
+        {progress.settled} of {progress.total} requests done · {plural(progress.files, 'file')} saved · {progress.missing} not available ·{' '}
+        {progress.inFlight} in flight · {plural(progress.retries, 'retry', 'retries')}
+      </p>
+      <p className="text-sm">
+        Running cost: <strong className="tabular-nums" data-testid="bulk-running-cost">{formatUsd(progress.costUsd)}</strong>
+        {progress.cacheHits > 0 && ` (${plural(progress.cacheHits, 'cached answer')}, free)`}
+      </p>
+    </div>
+  )
+}
+
+const OUTCOME_LABELS: Record<MissingRecord['outcome'], string> = {
+  unavailable: 'unavailable',
+  failed: 'failed after retries',
+  skipped: 'skipped',
+  'not-fetched': 'not fetched',
+}
+
+function MissingList({ missing }: { missing: readonly MissingRecord[] }) {
+  if (missing.length === 0) return null
+  const shown = missing.slice(0, 50)
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer font-medium">{plural(missing.length, 'file')} not in the ZIP (all listed in report.csv)</summary>
+      <ul aria-label="Files not in the ZIP" className="mt-1 list-disc space-y-0.5 pl-5">
+        {shown.map((m, i) => (
+          <li key={i}>
+            <code>
+              {m.videoId} · {m.langRequested ?? 'default'} · {m.format}
+            </code>{' '}
+            — {OUTCOME_LABELS[m.outcome]}: {m.code} {m.message}
+          </li>
+        ))}
+        {missing.length > shown.length && <li>… and {missing.length - shown.length} more in report.csv.</li>}
+      </ul>
+    </details>
+  )
+}
+
+export type RunProgressProps = { state: BulkRunState; onStop: () => void }
+
+/** Progress bar, running cost and Stop while a run is going; its outcome once the ZIP is written. */
+export function RunProgress({ state, onStop }: RunProgressProps) {
+  if (state.phase === 'idle') return null
+  if (state.phase === 'failed') {
+    return (
+      <div role="alert" className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+        <p className="font-semibold">The bulk download failed</p>
+        <p className="text-sm">{state.message}</p>
+        {state.progress && <ProgressFigures progress={state.progress} />}
+      </div>
+    )
+  }
+  if (state.phase === 'running') {
+    return (
+      <section aria-label="Bulk download" className="space-y-3 rounded-lg border border-sky-200 bg-sky-50 p-4">
+        <p className="font-medium">
+          {state.stopping ? 'Stopping: finishing the ZIP with what is done…' : `Downloading into ${state.fileName}${state.method === 'file' ? ' (written to disk as it arrives)' : ''}…`}
+        </p>
+        <ProgressFigures progress={state.progress} />
+        <Button variant="danger" onClick={onStop} disabled={state.stopping}>
+          Stop
+        </Button>
+      </section>
+    )
+  }
+  const { manifest } = state
+  return (
+    <section aria-label="Bulk download" className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4">
+      <div role="status" className="space-y-1">
+        <p className="font-semibold">{manifest.run.outcome === 'complete' ? 'Bulk download complete' : manifest.run.outcome === 'stopped' ? 'Bulk download stopped' : 'Bulk download halted'}</p>
+        <p>{manifest.run.summary}</p>
+        <p className="text-sm">
+          {state.method === 'file' ? `Saved to ${state.fileName}` : `Downloaded as ${state.fileName}`} · cost {formatUsd(manifest.run.totals.costUsd)}
+        </p>
+      </div>
+      <ProgressFigures progress={state.progress} />
+      <MissingList missing={manifest.missing} />
+    </section>
+  )
+}

@@ -1,0 +1,189 @@
+/**
+ * What a bulk ZIP says about itself: every file's provenance, the run, and a report of what is missing and why
+ * (docs/decisions/0078-bulk-archive-layout.md).
+ */
+import type { CaptionFormat, CaptionMode } from '../../../../contract/index.ts'
+import { toCsv, type Column } from '../../../lib/export/serialise.ts'
+import type { LanguageChoice } from './plan.ts'
+
+export type CacheStatus = 'HIT' | 'MISS' | 'NONE'
+
+/** Where a file's language came from: its JSON items, the request, or the video's default-language lookup. */
+export type LanguageSource = 'json-items' | 'request' | 'default-lookup'
+
+export type FileRecord = {
+  /** Path inside the ZIP: `<videoId>/<videoId>.<lang>.<ext>`. */
+  path: string
+  videoId: string
+  format: CaptionFormat
+  mode: CaptionMode
+  /** null: the video's default language was asked for. */
+  langRequested: string | null
+  langReceived: string
+  langFrom: LanguageSource
+  /** The /api URL the file was fetched from. */
+  url: string
+  contentType: string
+  bytes: number
+  /** What this file cost, all attempts together (X-Cost-USD; 0 when the function had it cached). */
+  costUsd: number
+  cache: CacheStatus
+  fetchedAt: string
+  attempts: number
+}
+
+/** A JSON request made only to learn a video's default language (JSON was not chosen as a format). */
+export type LookupRecord = Omit<FileRecord, 'path' | 'format' | 'contentType'>
+
+export type MissingOutcome = 'unavailable' | 'failed' | 'skipped' | 'not-fetched'
+
+export type MissingRecord = {
+  /** unavailable: the function refused it (e.g. 404 captions_unavailable); failed: transient errors outlasted the retries;
+   * skipped: not requested because the video's default-language lookup failed; not-fetched: the run stopped first. */
+  outcome: MissingOutcome
+  videoId: string
+  format: CaptionFormat
+  mode: CaptionMode
+  langRequested: string | null
+  /** The /api URL asked (or that would have been asked). */
+  url: string
+  status: number | null
+  code: string
+  message: string
+  attempts: number
+  costUsd: number
+  at: string | null
+  /** True when the lookup-only JSON request failed (no file of this format was asked for). */
+  lookupOnly: boolean
+}
+
+export type RunOutcome = 'complete' | 'stopped' | 'halted'
+
+export type BulkManifest = {
+  kind: 'poix-bulk-captions'
+  run: {
+    outcome: RunOutcome
+    /** One sentence a reader understands without the rest. */
+    summary: string
+    startedAt: string
+    /** When the last entry was written (finished or stopped). */
+    finishedAt: string
+    haltedBy: { status: number; code: string; message: string } | null
+    viewUrl: string
+    selection: { videoIds: string[]; formats: CaptionFormat[]; languages: 'default' | string[]; mode: CaptionMode }
+    concurrency: number
+    maxAttempts: number
+    totals: {
+      plannedRequests: number
+      files: number
+      lookups: number
+      unavailable: number
+      failed: number
+      skipped: number
+      notFetched: number
+      bytes: number
+      /** Everything the function charged during the run (X-Cost-USD summed as received, failures included). */
+      costUsd: number
+      cacheHits: number
+      retries: number
+    }
+    dashboardVersion: string
+    dataSource: string
+  }
+  files: FileRecord[]
+  lookups: LookupRecord[]
+  missing: MissingRecord[]
+}
+
+export type ManifestInput = {
+  outcome: RunOutcome
+  haltedBy?: { status: number; code: string; message: string }
+  startedAt: Date
+  finishedAt: Date
+  viewUrl: string
+  selection: { videoIds: readonly string[]; formats: readonly CaptionFormat[]; languages: LanguageChoice; mode: CaptionMode }
+  concurrency: number
+  maxAttempts: number
+  plannedRequests: number
+  files: readonly FileRecord[]
+  lookups: readonly LookupRecord[]
+  missing: readonly MissingRecord[]
+  costUsd: number
+  retries: number
+  dashboardVersion?: string
+}
+
+function summarise(input: ManifestInput, unavailable: number): string {
+  const got = `${input.files.length} file${input.files.length === 1 ? '' : 's'}`
+  const missing = input.missing.length ? `; ${input.missing.length} not included, see report.csv` : ''
+  if (input.outcome === 'stopped') return `Stopped by the researcher: this ZIP holds only the ${got} that finished before the stop${missing}.`
+  if (input.outcome === 'halted') return `Halted: ${input.haltedBy?.message ?? 'a failure made every further request pointless'} This ZIP holds the ${got} that finished${missing}.`
+  return `Complete: ${got}${unavailable ? `, ${unavailable} unavailable` : ''}${missing}.`
+}
+
+export function buildManifest(input: ManifestInput): BulkManifest {
+  const count = (o: MissingOutcome) => input.missing.filter((m) => m.outcome === o).length
+  const all = [...input.files, ...input.lookups]
+  return {
+    kind: 'poix-bulk-captions',
+    run: {
+      outcome: input.outcome,
+      summary: summarise(input, count('unavailable')),
+      startedAt: input.startedAt.toISOString(),
+      finishedAt: input.finishedAt.toISOString(),
+      haltedBy: input.haltedBy ?? null,
+      viewUrl: input.viewUrl,
+      selection: {
+        videoIds: [...input.selection.videoIds],
+        formats: [...input.selection.formats],
+        languages: input.selection.languages === 'default' ? 'default' : [...input.selection.languages],
+        mode: input.selection.mode,
+      },
+      concurrency: input.concurrency,
+      maxAttempts: input.maxAttempts,
+      totals: {
+        plannedRequests: input.plannedRequests,
+        files: input.files.length,
+        lookups: input.lookups.length,
+        unavailable: count('unavailable'),
+        failed: count('failed'),
+        skipped: count('skipped'),
+        notFetched: count('not-fetched'),
+        bytes: input.files.reduce((s, f) => s + f.bytes, 0),
+        costUsd: input.costUsd,
+        cacheHits: all.filter((f) => f.cache === 'HIT').length,
+        retries: input.retries,
+      },
+      dashboardVersion: input.dashboardVersion ?? __APP_VERSION__,
+      dataSource: 'Poix data service (https://api.poix.io) through this dashboard',
+    },
+    files: [...input.files],
+    lookups: [...input.lookups],
+    missing: [...input.missing],
+  }
+}
+
+const REPORT_COLUMNS: Column<MissingRecord>[] = [
+  { header: 'outcome', value: (r) => r.outcome },
+  { header: 'videoId', value: (r) => r.videoId },
+  { header: 'lang', value: (r) => r.langRequested ?? 'default' },
+  { header: 'format', value: (r) => (r.lookupOnly ? `${r.format} (language lookup)` : r.format) },
+  { header: 'mode', value: (r) => r.mode },
+  { header: 'status', value: (r) => r.status },
+  { header: 'code', value: (r) => r.code },
+  { header: 'message', value: (r) => r.message },
+  { header: 'attempts', value: (r) => r.attempts },
+  { header: 'costUsd', value: (r) => r.costUsd },
+  { header: 'url', value: (r) => r.url },
+  { header: 'at', value: (r) => r.at },
+]
+
+/** One row per missing file, spreadsheet-safe (formula-looking messages are neutralised). */
+export function reportCsv(missing: readonly MissingRecord[]): string {
+  return toCsv(missing, REPORT_COLUMNS)
+}
+
+export function reportJson(manifest: BulkManifest): string {
+  return `${JSON.stringify({ run: { outcome: manifest.run.outcome, summary: manifest.run.summary, startedAt: manifest.run.startedAt, finishedAt: manifest.run.finishedAt }, missing: manifest.missing }, null, 2)}\n`
+}
+

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../../lib/api-client.ts'
+import { captionRetryPolicy, haltsTheRun, isTransient } from './retry-policy.ts'
+
+const err = (status: number, code = 'x', retryAfter?: number) => new ApiError(status, code, 'message', undefined, retryAfter)
+
+describe('isTransient', () => {
+  it.each([429, 502, 503, 504])('retries %i', (status) => expect(isTransient(err(status))).toBe(true))
+  it('retries network failures', () => expect(isTransient(err(0, 'network_error'))).toBe(true))
+  it.each([400, 401, 402, 403, 404, 500])('never retries %i', (status) => expect(isTransient(err(status))).toBe(false))
+  it('never retries what is not an ApiError (a bug, an abort)', () => {
+    expect(isTransient(new Error('boom'))).toBe(false)
+    expect(isTransient(new DOMException('stopped', 'AbortError'))).toBe(false)
+  })
+})
+
+describe('haltsTheRun', () => {
+  it('halts when no further request can succeed', () => {
+    expect(haltsTheRun(err(402, 'budget_exhausted'))).toBe(true)
+    expect(haltsTheRun(err(402, 'balance_exhausted'))).toBe(true)
+    expect(haltsTheRun(err(401, 'unauthenticated'))).toBe(true)
+    expect(haltsTheRun(err(403, 'forbidden'))).toBe(true)
+    expect(haltsTheRun(err(404, 'captions_unavailable'))).toBe(false)
+    expect(haltsTheRun(err(503))).toBe(false)
+  })
+})
+
+describe('captionRetryPolicy', () => {
+  it('backs off exponentially from the base delay', () => {
+    const policy = captionRetryPolicy({ baseDelayMs: 1000, random: () => 0 })
+    expect([1, 2, 3].map((a) => policy(err(503), a))).toEqual([
+      { retry: true, delayMs: 1000 },
+      { retry: true, delayMs: 2000 },
+      { retry: true, delayMs: 4000 },
+    ])
+  })
+
+  it('adds at most 25% jitter', () => {
+    expect(captionRetryPolicy({ random: () => 0.999999 })(err(502), 2)).toEqual({ retry: true, delayMs: 2500 })
+  })
+
+  it('waits as long as Retry-After asks on 429, capped, and pauses every worker', () => {
+    const policy = captionRetryPolicy({ random: () => 0.5 })
+    expect(policy(err(429, 'rate_limited', 7), 1)).toEqual({ retry: true, delayMs: 7000, pauseAll: true })
+    expect(policy(err(429, 'rate_limited', 3600), 1)).toEqual({ retry: true, delayMs: 60_000, pauseAll: true })
+    expect(policy(err(429, 'rate_limited'), 2)).toEqual({ retry: true, delayMs: 2000, pauseAll: true })
+  })
+
+  it('refuses to retry refusals', () => {
+    expect(captionRetryPolicy()(err(404, 'captions_unavailable'), 1)).toEqual({ retry: false })
+    expect(captionRetryPolicy()(err(400, 'invalid_query'), 1)).toEqual({ retry: false })
+  })
+})

@@ -1,0 +1,171 @@
+/**
+ * The bulk ZIP as a stream: each caption file is written as soon as its request settles and then forgotten,
+ * so hundreds of files never sit in memory together; manifest.json and the report come last
+ * (docs/decisions/0077-bulk-streamed-zip.md, 0078-bulk-archive-layout.md).
+ */
+import { downloadZip } from 'client-zip'
+import { captionFileName } from '../../../lib/captions/file-naming.ts'
+import { SkippedError, describeFailure } from './failures.ts'
+import {
+  buildManifest,
+  reportCsv,
+  reportJson,
+  type BulkManifest,
+  type CacheStatus,
+  type FileRecord,
+  type LanguageSource,
+  type LookupRecord,
+  type ManifestInput,
+  type MissingRecord,
+} from './manifest.ts'
+import type { BulkJob, BulkPlan } from './plan.ts'
+import { isTransient } from './retry-policy.ts'
+import type { PoolEnd, PoolOutcome } from './run-pool.ts'
+
+export type ZipEntry = { name: string; input: Uint8Array | string; lastModified: Date }
+
+/** A ZIP whose body streams while `entries` are still being produced (client-zip stores, it does not compress). */
+export function zipStream(entries: AsyncIterable<ZipEntry>): Response {
+  return downloadZip(entries, { buffersAreUTF8: true })
+}
+
+export type FetchedCaption = {
+  /** The /api URL actually requested (with the resolved language for a default-language job). */
+  url: string
+  bytes: Uint8Array
+  contentType: string
+  cache: CacheStatus
+  fetchedAt: Date
+  /** The language this file is in, as far as known; `und` when a default-language track named none. */
+  langReceived: string
+  langFrom: LanguageSource
+}
+
+export type ArchiveContext = {
+  plan: BulkPlan
+  /** What the run knows that the outcomes do not. */
+  run: Pick<ManifestInput, 'startedAt' | 'viewUrl' | 'selection' | 'concurrency' | 'maxAttempts' | 'dashboardVersion'>
+  costOf: (jobKey: string) => number
+  /** The URL last requested for a job (a default-language job's carries the language found), else its planned URL. */
+  requestedUrl: (job: BulkJob) => string
+  totals: () => { costUsd: number; retries: number }
+  settledAt: (jobKey: string) => Date | undefined
+  now: () => Date
+  onManifest?: (manifest: BulkManifest) => void
+}
+
+/** `<videoId>/<videoId>.<lang>.<ext>`: named by the language asked, or by the one found for a default-language job (`und` when none). */
+export function archivePath(job: BulkJob, langReceived: string): string {
+  return `${job.videoId}/${captionFileName(job.videoId, job.lang ?? langReceived, job.format)}`
+}
+
+function fileRecord(job: BulkJob, value: FetchedCaption, attempts: number, costUsd: number): Omit<FileRecord, 'path' | 'format' | 'contentType'> {
+  return {
+    videoId: job.videoId,
+    mode: job.mode,
+    langRequested: job.lang ?? null,
+    langReceived: value.langReceived,
+    langFrom: value.langFrom,
+    url: value.url,
+    bytes: value.bytes.byteLength,
+    costUsd,
+    cache: value.cache,
+    fetchedAt: value.fetchedAt.toISOString(),
+    attempts,
+  }
+}
+
+/** Refused (a 4xx such as 404 captions_unavailable), given up on after transient failures, or never asked. */
+function missingOutcome(error: unknown): MissingRecord['outcome'] {
+  if (error instanceof SkippedError) return 'skipped'
+  return isTransient(error) ? 'failed' : 'unavailable'
+}
+
+/** Turns pool outcomes into ZIP entries, then closes with manifest.json, report.csv and report.json. */
+export async function* bulkArchiveEntries(
+  outcomes: AsyncGenerator<PoolOutcome<BulkJob, FetchedCaption>, PoolEnd>,
+  ctx: ArchiveContext,
+): AsyncGenerator<ZipEntry, void, undefined> {
+  const files: FileRecord[] = []
+  const lookups: LookupRecord[] = []
+  const missing: MissingRecord[] = []
+  const seen = new Set<string>()
+  const paths = new Set<string>()
+
+  let step = await outcomes.next()
+  for (; !step.done; step = await outcomes.next()) {
+    const outcome = step.value
+    const { job } = outcome
+    if (seen.has(job.key)) throw new Error(`The job ${job.key} settled twice; the archive would duplicate it.`)
+    seen.add(job.key)
+    const costUsd = ctx.costOf(job.key)
+    if (outcome.status === 'failed') {
+      const f = describeFailure(outcome.error)
+      missing.push({
+        outcome: missingOutcome(outcome.error),
+        videoId: job.videoId,
+        format: job.format,
+        mode: job.mode,
+        langRequested: job.lang ?? null,
+        url: ctx.requestedUrl(job),
+        status: f.status || null,
+        code: f.code,
+        message: f.message,
+        attempts: outcome.error instanceof SkippedError ? 0 : outcome.attempts,
+        costUsd,
+        at: (ctx.settledAt(job.key) ?? ctx.now()).toISOString(),
+        lookupOnly: !job.save,
+      })
+      continue
+    }
+    const record = fileRecord(job, outcome.value, outcome.attempts, costUsd)
+    if (!job.save) {
+      lookups.push(record)
+      continue
+    }
+    const path = archivePath(job, outcome.value.langReceived)
+    if (paths.has(path)) throw new Error(`Two caption files would both be ${path}; the archive refuses to overwrite one with the other.`)
+    paths.add(path)
+    files.push({ path, format: job.format, contentType: outcome.value.contentType, ...record })
+    yield { name: path, input: outcome.value.bytes, lastModified: outcome.value.fetchedAt }
+  }
+
+  const end = step.value
+  for (const job of ctx.plan.jobs) {
+    if (seen.has(job.key)) continue
+    missing.push({
+      outcome: 'not-fetched',
+      videoId: job.videoId,
+      format: job.format,
+      mode: job.mode,
+      langRequested: job.lang ?? null,
+      url: ctx.requestedUrl(job),
+      status: null,
+      code: end.stopped === 'halted' ? 'halted' : 'stopped',
+      message: end.stopped === 'halted' ? 'Not requested: the run halted before reaching it.' : 'Not requested or not finished: the run was stopped first.',
+      attempts: 0,
+      costUsd: ctx.costOf(job.key),
+      at: null,
+      lookupOnly: !job.save,
+    })
+  }
+
+  const finishedAt = ctx.now()
+  const { costUsd, retries } = ctx.totals()
+  const manifest = buildManifest({
+    ...ctx.run,
+    outcome: end.stopped === 'aborted' ? 'stopped' : end.stopped === 'halted' ? 'halted' : 'complete',
+    ...(end.stopped === 'halted' ? { haltedBy: describeFailure(end.haltedBy) } : {}),
+    finishedAt,
+    plannedRequests: ctx.plan.requests,
+    files,
+    lookups,
+    missing,
+    costUsd,
+    retries,
+  })
+  ctx.onManifest?.(manifest)
+  yield { name: 'manifest.json', input: `${JSON.stringify(manifest, null, 2)}\n`, lastModified: finishedAt }
+  yield { name: 'report.csv', input: reportCsv(manifest.missing), lastModified: finishedAt }
+  yield { name: 'report.json', input: reportJson(manifest), lastModified: finishedAt }
+}
