@@ -1,4 +1,19 @@
-// Replaced by the popular view's engineer: a thin route module that renders its feature component.
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import { PopularView } from '../../features/popular/popular-view.tsx'
+import {
+  parsePopularSearch,
+  popularSearchParams,
+  type PopularState,
+} from '../../features/popular/model/popular-search.ts'
+
 export function Component() {
-  return <h1 className="text-2xl font-semibold">popular</h1>
+  const [searchParams, setSearchParams] = useSearchParams()
+  const { state, problems } = useMemo(() => parsePopularSearch(searchParams), [searchParams])
+  // Filters change with every keystroke: replace the history entry rather than flood the back button.
+  const onStateChange = useCallback(
+    (next: PopularState) => setSearchParams(popularSearchParams(next), { replace: true }),
+    [setSearchParams],
+  )
+  return <PopularView state={state} problems={problems} onStateChange={onStateChange} />
 }

@@ -1,0 +1,112 @@
+import { useId } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import type { CategoryCount } from '../model/popular-rows.ts'
+import {
+  DEFAULT_POPULAR_STATE,
+  POPULAR_SORTS,
+  hasActiveFilters,
+  type PopularSort,
+  type PopularState,
+} from '../model/popular-search.ts'
+import { MinutesInput } from './minutes-input.tsx'
+
+export type PopularFiltersFormProps = {
+  state: PopularState
+  categories: readonly CategoryCount[]
+  onChange: (next: PopularState) => void
+  shown: number
+  loaded: number
+}
+
+/** Filters and sort over what is already loaded: changing them never pays for anything. */
+export function PopularFiltersForm({ state, categories, onChange, shown, loaded }: PopularFiltersFormProps) {
+  const textId = useId()
+  const categoryId = useId()
+  const sortId = useId()
+  const set = (patch: Partial<PopularState>) => onChange({ ...state, ...patch })
+  const knownCategory = !state.category || categories.some((c) => c.id === state.category)
+  return (
+    <form
+      role="search"
+      aria-label="Filter loaded videos"
+      onSubmit={(e) => e.preventDefault()}
+      className="rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="flex min-w-[14rem] flex-1 flex-col text-sm">
+          <label htmlFor={textId} className="font-medium">
+            Text in title, channel, tags or description
+          </label>
+          <input
+            id={textId}
+            type="search"
+            value={state.q}
+            onChange={(e) => set({ q: e.target.value })}
+            className="mt-1 rounded border border-slate-300 px-2 py-1"
+            autoComplete="off"
+          />
+        </div>
+        <div className="flex flex-col text-sm">
+          <label htmlFor={categoryId} className="font-medium">
+            Category
+          </label>
+          <select
+            id={categoryId}
+            value={state.category ?? ''}
+            onChange={(e) => set({ category: e.target.value || undefined })}
+            className="mt-1 rounded border border-slate-300 px-2 py-1"
+          >
+            <option value="">All categories</option>
+            {categories
+              .filter((c) => c.id)
+              .map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title} ({c.count})
+                </option>
+              ))}
+            {!knownCategory && (
+              <option value={state.category}>Category {state.category} (none loaded)</option>
+            )}
+          </select>
+        </div>
+        <MinutesInput
+          label="Duration from (min)"
+          value={state.minMinutes}
+          onCommit={(v) => set({ minMinutes: v })}
+        />
+        <MinutesInput
+          label="Duration to (min)"
+          value={state.maxMinutes}
+          onCommit={(v) => set({ maxMinutes: v })}
+        />
+        <div className="flex flex-col text-sm">
+          <label htmlFor={sortId} className="font-medium">
+            Sort
+          </label>
+          <select
+            id={sortId}
+            value={state.sort}
+            onChange={(e) => set({ sort: e.target.value as PopularSort })}
+            className="mt-1 rounded border border-slate-300 px-2 py-1"
+          >
+            {Object.entries(POPULAR_SORTS).map(([k, label]) => (
+              <option key={k} value={k}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          size="sm"
+          disabled={!hasActiveFilters(state) && state.sort === 'rank'}
+          onClick={() => onChange({ ...DEFAULT_POPULAR_STATE, auto: state.auto })}
+        >
+          Clear filters
+        </Button>
+      </div>
+      <p className="mt-3 text-sm text-slate-700" aria-live="polite">
+        Showing {shown} of {loaded} loaded videos. Filtering and sorting use what is loaded and cost nothing.
+      </p>
+    </form>
+  )
+}
