@@ -1,15 +1,45 @@
 #!/usr/bin/env node
 // `npm test`: type check, lint, Vitest, then Playwright in a real Chromium (Debian's, else Playwright's own).
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
-function run(label, cmd, args, env = {}) {
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+
+/** Runs a step, echoing its output live and keeping it to count the tests it reports. */
+function run(label, cmd, args, { count } = {}) {
   console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`)
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  if (r.status !== 0) {
-    console.error(`\n✖ ${label} failed (exit ${r.status ?? r.signal})`)
-    process.exit(r.status ?? 1)
-  }
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } })
+    let out = ''
+    child.stdout.on('data', (d) => (process.stdout.write(d), (out += d)))
+    child.stderr.on('data', (d) => (process.stderr.write(d), (out += d)))
+    child.on('close', (code, signal) => {
+      if (count) count(out.replace(ANSI, ''))
+      if (code !== 0) {
+        console.error(`\n✖ ${label} failed (exit ${code ?? signal})`)
+        printTotals()
+        process.exit(code ?? 1)
+      }
+      resolve()
+    })
+  })
+}
+
+const num = (text, re) => Number(re.exec(text)?.[1] ?? 0)
+function countVitest(text) {
+  const line = /^\s*Tests\s+(.*)$/m.exec(text)?.[1] ?? ''
+  totals.passed += num(line, /(\d+) passed/)
+  totals.failed += num(line, /(\d+) failed/)
+  totals.skipped += num(line, /(\d+) skipped/)
+}
+function countPlaywright(text) {
+  totals.passed += num(text, /^\s*(\d+) passed/m) + num(text, /^\s*(\d+) flaky/m)
+  totals.failed += num(text, /^\s*(\d+) failed/m)
+  totals.skipped += num(text, /^\s*(\d+) skipped/m)
+}
+function printTotals() {
+  console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 }
 
 const debianChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p))
@@ -18,12 +48,13 @@ if (!debianChromium) {
     console.error('No Chromium found (set CHROMIUM_PATH or apt-get install chromium); CI never downloads browsers.')
     process.exit(1)
   }
-  console.log('No system Chromium found: installing Playwright\'s own Chromium.')
-  run('browser', 'npx', ['playwright', 'install', 'chromium'])
+  console.log("No system Chromium found: installing Playwright's own Chromium.")
+  await run('browser', 'npx', ['playwright', 'install', 'chromium'])
 }
 
-run('typecheck', 'npx', ['tsc', '-p', '.', '--noEmit'])
-run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
-run('unit', 'npx', ['vitest', 'run'])
-run('e2e', 'npx', ['playwright', 'test'])
+await run('typecheck', 'npx', ['tsc', '-p', '.', '--noEmit'])
+await run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
+await run('unit', 'npx', ['vitest', 'run'], { count: countVitest })
+await run('e2e', 'npx', ['playwright', 'test'], { count: countPlaywright })
 console.log('\n✔ every test passed')
+printTotals()

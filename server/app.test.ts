@@ -207,3 +207,16 @@ describe('quotes', () => {
     expect(seen).toHaveLength(0)
   })
 })
+
+describe('readable upstream failures', () => {
+  it('an HTML error page is reduced to its title, without doubled dots', async () => {
+    const page = '<html><head><title>503 Service Unavailable</title></head><body><h1>503 Service Unavailable</h1><p>nginx</p></body></html>'
+    const { app } = fakeUpstream(() => new Response(page, { status: 503 }))
+    const err = await errorOf(await app.request(SEARCH))
+    expect(err.message).toBe('The data service failed (status 503): 503 Service Unavailable. Retry in a moment.')
+  })
+  it('a message ending in dots does not end in three', async () => {
+    const { app } = fakeUpstream(() => json({ message: 'please retry later.' }, 500))
+    expect((await errorOf(await app.request(SEARCH))).message).toBe('The data service failed (status 500): please retry later. Retry in a moment.')
+  })
+})

@@ -24,13 +24,16 @@ export class ApiFailure extends Error {
   readonly code: ErrorCode
   readonly param: string | undefined
   readonly retryAfterSeconds: number | undefined
-  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, opts: { param?: string; retryAfterSeconds?: number } = {}) {
+  /** Whether the service billed the request, when the code alone cannot tell (a 200 cut off mid-body). */
+  readonly charged: boolean | undefined
+  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, opts: { param?: string; retryAfterSeconds?: number; charged?: boolean } = {}) {
     super(message)
     this.name = 'ApiFailure'
     this.status = status
     this.code = code
     this.param = opts.param
     this.retryAfterSeconds = opts.retryAfterSeconds
+    this.charged = opts.charged
   }
 
   toBody() {

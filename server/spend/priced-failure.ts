@@ -5,7 +5,7 @@ export class PricedFailure extends ApiFailure {
   readonly costUsd: number
   readonly cache: 'HIT' | 'MISS' | undefined
   constructor(failure: ApiFailure, costUsd: number, cache: 'HIT' | 'MISS' | undefined) {
-    super(failure.status, failure.code, failure.message, { param: failure.param, retryAfterSeconds: failure.retryAfterSeconds })
+    super(failure.status, failure.code, failure.message, { param: failure.param, retryAfterSeconds: failure.retryAfterSeconds, charged: failure.charged })
     this.costUsd = costUsd
     this.cache = cache
   }
@@ -18,4 +18,4 @@ export class PricedFailure extends ApiFailure {
  */
 const NOT_CHARGED: ReadonlySet<ErrorCode> = new Set(['balance_exhausted', 'upstream_auth', 'rate_limited', 'upstream_unreachable'])
 
-export const isCharged = (failure: ApiFailure): boolean => !NOT_CHARGED.has(failure.code)
+export const isCharged = (failure: ApiFailure): boolean => failure.charged ?? !NOT_CHARGED.has(failure.code)

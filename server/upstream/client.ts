@@ -49,9 +49,15 @@ export function messageFromBody(body: string): string | undefined {
   try {
     return clip(findMessage(JSON.parse(text)) ?? text)
   } catch {
-    return clip(text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' '))
+    // An HTML error page says what happened in its title or first heading; the rest is layout.
+    const headline = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(text)?.[1]
+    const plain = (headline ?? text).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
+    return plain ? clip(plain) : undefined
   }
 }
+
+/** A message ready to be followed by another sentence: no trailing dots or spaces. */
+const sentence = (s: string) => s.replace(/[.\s]+$/, '')
 
 function findMessage(v: unknown, depth = 0): string | undefined {
   if (depth > 4 || v === null || v === undefined) return undefined
@@ -93,9 +99,9 @@ export function mapUpstreamFailure(operation: Operation, status: number, body: s
   }
   if (status === 404) return new ApiFailure(404, 'not_found', said ?? 'The data service has no such item.')
   if (status >= 400 && status < 500) {
-    return new ApiFailure(400, 'invalid_query', `The data service refused the query: ${said ?? `status ${status}`}`)
+    return new ApiFailure(400, 'invalid_query', `The data service refused the query: ${said ? sentence(said) : `status ${status}`}.`)
   }
-  return new ApiFailure(502, 'upstream_error', `The data service failed (status ${status})${said ? `: ${said}` : ''}. Retry in a moment.`)
+  return new ApiFailure(502, 'upstream_error', `The data service failed (status ${status})${said ? `: ${sentence(said)}` : ''}. Retry in a moment.`)
 }
 
 function parseRetryAfter(v: string | null): number | undefined {
@@ -131,7 +137,7 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
       headers: { Authorization: `Bearer ${token}`, Accept: 'application/json, text/*;q=0.9, */*;q=0.5' },
       signal,
     })
-    let res: Response
+    let res: Response | undefined
     let body: string
     try {
       res = await transport!(request)
@@ -145,9 +151,11 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
       if (timeout.aborted) {
         throw new ApiFailure(504, 'upstream_timeout', `The data service did not answer within ${Math.round(opts.timeoutMs / 1000)} s. Retry in a moment.`)
       }
-      if (req.signal?.aborted) throw new ApiFailure(502, 'upstream_unreachable', 'The request was cancelled.')
+      // A 200 whose body broke off was served, and so billed, by the service.
+      const charged = res?.ok === true
+      if (req.signal?.aborted) throw new ApiFailure(502, 'upstream_unreachable', 'The request was cancelled.', { charged })
       const detail = e instanceof Error ? scrub(e.message) : 'unknown error'
-      throw new ApiFailure(502, 'upstream_unreachable', `Could not read the data service's answer (${clip(detail)}). Retry in a moment.`)
+      throw new ApiFailure(502, 'upstream_unreachable', `Could not read the data service's answer (${clip(detail)}). Retry in a moment.`, { charged })
     }
   }
 

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-client.ts'
 
-/** Retrying a 4xx would pay again for the same refusal; transient failures get two retries. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) return false
-  return failureCount < 2
+/** Only failures that never reached the service retry by themselves: anything else may be billed again, so the researcher presses a priced Retry. */
+const RETRIED_BY_ITSELF = new Set(['network_error', 'upstream_unreachable'])
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return failureCount < 2 && error instanceof ApiError && RETRIED_BY_ITSELF.has(error.code)
 }
 
 /** One factory for every QueryClient (app and tests): tests pass `{ retry: false }`. */

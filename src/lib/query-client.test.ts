@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from './api-client.ts'
+import { shouldRetry } from './query-client.ts'
+
+describe('automatic retries never pay twice', () => {
+  it('retries only failures that never reached the service, at most twice', () => {
+    expect(shouldRetry(0, new ApiError(0, 'network_error', 'x'))).toBe(true)
+    expect(shouldRetry(1, new ApiError(502, 'upstream_unreachable', 'x'))).toBe(true)
+    expect(shouldRetry(2, new ApiError(502, 'upstream_unreachable', 'x'))).toBe(false)
+  })
+  it.each([
+    [429, 'rate_limited'],
+    [502, 'upstream_error'],
+    [504, 'upstream_timeout'],
+    [502, 'upstream_invalid'],
+    [502, 'upstream_auth'],
+    [400, 'invalid_query'],
+    [402, 'budget_exhausted'],
+  ])('does not retry %s %s by itself', (status, code) => {
+    expect(shouldRetry(0, new ApiError(status, code, 'x'))).toBe(false)
+  })
+})
