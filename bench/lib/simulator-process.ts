@@ -1,0 +1,25 @@
+/**
+ * Child process: the simulated data service on a free 127.0.0.1 port, like `npm run simulator` (which has a
+ * fixed port and no way to read its counters), plus GET /__bench/stats with the calls it received and what it
+ * charged, so the load test can compare the function's ledger with what reached the service.
+ * Prints `{"ready":"simulator","port":N}`.
+ */
+import { serve } from '@hono/node-server'
+import { createSimulator } from '../../server/simulator/app.ts'
+import { SIMULATOR_TOKEN } from '../../server/simulator/token.ts'
+
+const simulator = createSimulator({ token: SIMULATOR_TOKEN })
+const fetch = (req: Request) => (new URL(req.url).pathname === '/__bench/stats' ? Response.json(simulator.stats()) : simulator.app.fetch(req))
+
+const server = serve({ fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
+  console.log(JSON.stringify({ ready: 'simulator', port: info.port }))
+})
+
+function stop() {
+  server.close(() => process.exit(0))
+  setTimeout(() => process.exit(0), 2000).unref()
+}
+process.once('SIGTERM', stop)
+process.once('SIGINT', stop)
+// The benchmark died without stopping us (its end of our stdin closed): do not linger.
+process.stdin.once('end', stop).resume()

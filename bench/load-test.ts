@@ -1,0 +1,277 @@
+/**
+ * `npm run test:load`: 500 concurrent connections of mixed requests (search, captions, caption lists, channels,
+ * replies, popular; some repeated, some distinct, a few deliberately invalid) for 30 s against the function in
+ * its own process (live mode, file store) with the simulator behind it in another. Passes when:
+ *   - no errors: every valid request answers 2xx, every invalid one 400, no connection error or time-out;
+ *   - no lost ledger entries: the ledger's paid calls equal the calls that reached the simulator, and its spend
+ *     equals what the simulator charged; nothing was logged as unexpected or unrecorded;
+ *   - memory flat: RSS and heap-after-GC at the end are within +50% of the middle of the run.
+ * Exit code 1 otherwise, with one summary line. docs/decisions/0094-load-test.md
+ */
+import { writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { join } from 'node:path'
+import autocannon, { type AutocannonRequest } from 'autocannon'
+import { ANCHOR_CHANNEL, ANCHOR_COMMENT_ID, ANCHOR_VIDEO_ID, BIG_COMMENT_ID, PARIS } from '../server/simulator/data/anchors.ts'
+import type { SpendReport } from '../server/spend/ledger.ts'
+import { headerOf } from './lib/cannon.ts'
+import { REPO_ROOT, rssOf, stopAll, stopChildrenOnSignals, type ChildServer } from './lib/processes.ts'
+import { count, mb, ms, percentile, textTable, usd, within, type Row } from './lib/report.ts'
+import { functionMemory, ledgerTotals, simulatorStats, startFunctionProcess, startSimulatorProcess, tempDir, whenSettled } from './lib/servers.ts'
+
+const CONNECTIONS = 500
+const SECONDS = 30
+/** A browser waits as long as the function may wait for the service (UPSTREAM_TIMEOUT_MS, 20 s). */
+const REQUEST_TIMEOUT_SECONDS = 20
+const FLAT_LIMIT = 1.5
+const OVERALL_LIMIT_MS = 5 * 60_000
+const RESULTS_PATH = join(REPO_ROOT, 'bench', 'load-results.json')
+
+const PLACES = [`${PARIS.lat},${PARIS.lng}`, '35.6762,139.6503', '40.7128,-74.006', '-1.2921,36.8219', '-23.5505,-46.6333', '-33.8688,151.2093']
+const CAPTION_FORMATS = ['json', 'srt', 'vtt', 'text', 'csv'] as const
+
+type Kind = 'search' | 'search (distinct)' | 'captions' | 'caption files' | 'channels' | 'channels (combinations)' | 'replies' | 'popular' | 'invalid'
+/** Each connection cycles through this sequence: 9 of 20 ask something new or rarely repeated, 2 are invalid. */
+const MIX: Kind[] = [
+  'search', 'captions', 'search (distinct)', 'replies', 'popular', 'channels', 'captions', 'invalid', 'search (distinct)', 'caption files',
+  'search', 'channels (combinations)', 'captions', 'replies', 'search (distinct)', 'popular', 'channels', 'captions', 'invalid', 'search',
+]
+
+type Discovered = { searchPage2: string; videos: { id: string; lang: string }[]; channelIds: string[]; popularPage2: string; repliesPage2: string }
+type Tally = Record<Kind, Record<string, number>>
+
+function requestFactory(d: Discovered) {
+  let distinct = 0
+  const turn: Partial<Record<Kind, number>> = {}
+  const next = (k: Kind) => (turn[k] = (turn[k] ?? 0) + 1)
+  const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!
+  const search = (place: string, radius = '25km') => `/api/search?location=${encodeURIComponent(place)}&locationRadius=${radius}&type=video`
+  const paths: Record<Kind, () => string> = {
+    search: () => {
+      const i = next('search')
+      return i % 4 === 0 ? `${search(PLACES[0]!)}&pageToken=${encodeURIComponent(d.searchPage2)}` : search(pick(PLACES, i))
+    },
+    // A radius never asked before: the cache cannot answer, the service is paid.
+    'search (distinct)': () => search(pick(PLACES, next('search (distinct)')), `${(20 + ++distinct / 1e6).toFixed(6)}km`),
+    captions: () => {
+      const i = next('captions')
+      const v = pick(d.videos, i)
+      return `/api/captions/${v.id}?format=${pick(CAPTION_FORMATS, Math.floor(i / d.videos.length))}&lang=${v.lang}&mode=default`
+    },
+    'caption files': () => `/api/files/captions/${pick(d.videos, next('caption files')).id}`,
+    channels: () => {
+      const i = next('channels')
+      return i % 2 ? `/api/channels?forHandle=${encodeURIComponent(ANCHOR_CHANNEL.customUrl)}` : `/api/channels?ids=${pick(d.channelIds, i)}`
+    },
+    'channels (combinations)': () => {
+      const i = next('channels (combinations)')
+      const n = d.channelIds.length
+      return `/api/channels?ids=${d.channelIds[i % n]},${d.channelIds[(i + 1 + Math.floor(i / n)) % n]}`
+    },
+    replies: () => {
+      const i = next('replies') % 3
+      return i === 0 ? `/api/commentReplies?parentCommentId=${ANCHOR_COMMENT_ID}` : i === 1 ? `/api/commentReplies?parentCommentId=${ANCHOR_COMMENT_ID}&pageToken=${encodeURIComponent(d.repliesPage2)}` : `/api/commentReplies?parentCommentId=${BIG_COMMENT_ID}`
+    },
+    popular: () => (next('popular') % 2 ? '/api/popularVideos' : `/api/popularVideos?pageToken=${encodeURIComponent(d.popularPage2)}`),
+    invalid: () => pick(['/api/search?location=91,0&locationRadius=25km&type=video', '/api/captions/too-short?format=srt', '/api/channels', '/api/commentReplies?parentCommentId=x&format=pdf'], next('invalid')),
+  }
+  return paths
+}
+
+async function getJson<T>(fn: ChildServer, path: string): Promise<T> {
+  const res = await fetch(`${fn.origin}${path}`)
+  if (!res.ok) throw new Error(`pre-flight ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`)
+  return (await res.json()) as T
+}
+
+/** Real identifiers, found through the function itself (these calls are in the ledger and the simulator's count too). */
+async function discover(fn: ChildServer): Promise<{ discovered: Discovered; requests: number }> {
+  type Page = { nextPageToken?: string; data: { videoId: string; channelId: string }[] }
+  const pages = await Promise.all(PLACES.slice(0, 3).map((p) => getJson<Page>(fn, `/api/search?location=${encodeURIComponent(p)}&locationRadius=25km&type=video`)))
+  const items = pages.flatMap((p) => p.data)
+  const videos: Discovered['videos'] = []
+  let requests = pages.length
+  for (const id of [ANCHOR_VIDEO_ID, ...new Set(items.map((i) => i.videoId))].slice(0, 14)) {
+    const files = await getJson<{ languageCode: string }[]>(fn, `/api/files/captions/${id}`)
+    requests++
+    if (files[0]) videos.push({ id, lang: files[0].languageCode })
+  }
+  const popular = await getJson<{ nextPageToken?: string }>(fn, '/api/popularVideos')
+  const replies = await getJson<{ nextPageToken?: string }>(fn, `/api/commentReplies?parentCommentId=${ANCHOR_COMMENT_ID}`)
+  requests += 2
+  const channelIds = [...new Set(items.map((i) => i.channelId))]
+  if (!pages[0]!.nextPageToken || !popular.nextPageToken || !replies.nextPageToken || videos.length < 5 || channelIds.length < 5) {
+    throw new Error('pre-flight: the demo data lacks the pages, videos with captions or channels the mix needs')
+  }
+  return { discovered: { searchPage2: pages[0]!.nextPageToken, videos, channelIds, popularPage2: popular.nextPageToken, repliesPage2: replies.nextPageToken }, requests }
+}
+
+type MemorySample = { at: string; rss: number; heapAfterGc: number; externalAfterGc: number }
+
+/** Heap after a full GC, then RSS (ps) right after it. */
+async function sample(fn: ChildServer, at: string): Promise<MemorySample> {
+  const report = await functionMemory(fn, 30_000)
+  return { at, rss: await rssOf(fn.pid), heapAfterGc: report.heapUsed, externalAfterGc: report.external }
+}
+
+/** The ledger and the simulator's count once neither has moved for 5 s (requests left in flight finish first). */
+async function settledLedger(fn: ChildServer, sim: ChildServer) {
+  const [spend, stats] = await whenSettled(() => Promise.all([ledgerTotals(fn), simulatorStats(sim)]), 5000, 120_000)
+  return { totals: spend.totals, byOperation: spend.byOperation, stats }
+}
+
+function mismatchedOperations(ledger: SpendReport['byOperation'], upstream: Record<string, number>) {
+  const ops = new Set([...ledger.map((o) => o.operation as string), ...Object.keys(upstream)])
+  return [...ops]
+    .map((operation) => ({ operation, ledger: ledger.find((o) => o.operation === operation)?.paidCalls ?? 0, upstream: upstream[operation] ?? 0 }))
+    .filter((m) => m.ledger !== m.upstream)
+}
+
+async function main() {
+  stopChildrenOnSignals()
+  const loadAtStart = loadavg()
+  console.error(`Load test: ${CONNECTIONS} connections, ${SECONDS} s, mixed requests — ${cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`)
+  const cache = tempDir('load')
+  let sim: ChildServer | undefined
+  let fn: ChildServer | undefined
+  try {
+    sim = await startSimulatorProcess()
+    fn = await startFunctionProcess({ simulator: sim, cacheDir: cache.path })
+    const { discovered, requests: preflight } = await discover(fn)
+    const paths = requestFactory(discovered)
+
+    const tally = Object.fromEntries(MIX.map((k) => [k, {}])) as Tally
+    const cacheSeen: Record<string, number> = {}
+    const latencies: number[] = []
+    // One sequence shared by every connection (a connection's own sequence would restart at the first kind):
+    // the kind is kept in the connection's context until its answer arrives (one request in flight each).
+    let turn = 0
+    const requests: AutocannonRequest[] = [
+      {
+        setupRequest: (req, context) => {
+          const kind = MIX[turn++ % MIX.length]!
+          context.kind = kind
+          return { ...req, path: paths[kind]() }
+        },
+        onResponse: (status, _body, context, headers) => {
+          const kind = context.kind as Kind
+          tally[kind][status] = (tally[kind][status] ?? 0) + 1
+          const c = headerOf(headers, 'x-cache')
+          if (c) cacheSeen[c] = (cacheSeen[c] ?? 0) + 1
+        },
+      },
+    ]
+
+    const samples: MemorySample[] = [await sample(fn, 'start')]
+    console.error(`  pre-flight: ${preflight} requests; ${discovered.videos.length} videos with captions, ${discovered.channelIds.length} channels. Loading…`)
+    const instance = autocannon({ url: fn.origin, connections: CONNECTIONS, duration: SECONDS, timeout: REQUEST_TIMEOUT_SECONDS, requests })
+    instance.on('response', (_c: unknown, _s: number, _b: number, t: number) => latencies.push(t))
+    const f = fn
+    const sampleAfter = (seconds: number, at: string) => {
+      const p = new Promise((r) => setTimeout(r, seconds * 1000)).then(() => sample(f, at))
+      p.catch(() => undefined) // awaited after the load; a failure must not count as unhandled meanwhile
+      return p
+    }
+    const middle = sampleAfter(SECONDS / 2, 'middle')
+    const end = sampleAfter(SECONDS - 2, 'end')
+    const result = await within('the load', OVERALL_LIMIT_MS, async () => instance)
+    samples.push(await middle, await end)
+    const { totals, byOperation, stats } = await within('settling', 150_000, () => settledLedger(f, sim!))
+    samples.push(await sample(fn, 'after'))
+
+    // Verdicts.
+    const invalid = tally.invalid
+    const valid = MIX.filter((k, i) => k !== 'invalid' && MIX.indexOf(k) === i)
+    const validOk = valid.reduce((s, k) => s + Object.entries(tally[k]).filter(([st]) => st.startsWith('2')).reduce((a, [, n]) => a + n, 0), 0)
+    const unexpected = [
+      ...valid.flatMap((k) => Object.entries(tally[k]).filter(([st]) => !st.startsWith('2')).map(([st, n]) => `${k} → ${st} ×${n}`)),
+      ...Object.entries(invalid).filter(([st]) => st !== '400').map(([st, n]) => `invalid → ${st} ×${n}`),
+    ]
+    const logged = f.countStderr(/\[api\] unexpected error|\[spend\] could not|\[storage\]/)
+    const answered = latencies.length
+    const invalidCount = invalid['400'] ?? 0
+    const noErrors = unexpected.length === 0 && result.errors === 0 && result.timeouts === 0 && logged === 0
+    const ledgerMatches = totals.failedCalls === 0 && totals.paidCalls === stats.calls && Math.abs(totals.spentUsd - stats.costUsd) < 1e-9
+    // The server may finish requests the load generator stopped waiting for: at most one per connection.
+    const ledgerAnswered = totals.paidCalls + totals.cacheHits
+    const clientAnswered = validOk + preflight
+    const answeredCovered = ledgerAnswered >= clientAnswered && ledgerAnswered - clientAnswered <= CONNECTIONS
+    const mid = samples[1]!
+    const fin = samples[2]!
+    const flat = fin.rss <= mid.rss * FLAT_LIMIT && fin.heapAfterGc <= mid.heapAfterGc * FLAT_LIMIT
+    const passed = noErrors && ledgerMatches && answeredCovered && flat && answered > 0
+
+    const rows: Row[] = [
+      { part: 'load', measure: `requests answered in ${SECONDS} s (${CONNECTIONS} connections)`, value: count(answered), compare: `${count(Math.round(answered / result.duration))} req/s` },
+      { part: 'load', measure: 'latency p50 / p99', value: `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))}` },
+      { part: 'load', measure: 'valid requests answered 2xx', value: count(validOk), compare: `X-Cache ${Object.entries(cacheSeen).map(([k, n]) => `${k} ${count(n)}`).join(', ')}` },
+      { part: 'load', measure: 'deliberately invalid requests (expect 400)', value: count(invalidCount), compare: Object.keys(invalid).length ? `statuses ${Object.keys(invalid).join(', ')}` : undefined },
+      {
+        part: 'load',
+        measure: 'errors (unexpected statuses, connection errors, time-outs, logged failures)',
+        value: `${unexpected.length ? unexpected.join('; ') : '0 statuses'}, ${result.errors} errors, ${result.timeouts} time-outs, ${logged} logged`,
+        target: '0',
+        met: noErrors,
+      },
+      {
+        part: 'load',
+        measure: 'ledger paid calls = calls that reached the simulator',
+        value: `${count(totals.paidCalls)} = ${count(stats.calls)}`,
+        compare: `${usd(totals.spentUsd)} ledger, ${usd(stats.costUsd)} charged; failed ${totals.failedCalls}`,
+        target: 'equal',
+        met: ledgerMatches,
+      },
+      ...mismatchedOperations(byOperation, stats.byOperation).map((m) => ({ part: 'load', measure: `  ${m.operation}: ledger paid / upstream calls`, value: `${m.ledger} / ${m.upstream}` })),
+      {
+        part: 'load',
+        measure: 'ledger paid + hits covers every 2xx answer seen',
+        value: `${count(ledgerAnswered)} ≥ ${count(clientAnswered)}`,
+        compare: `surplus ${ledgerAnswered - clientAnswered} (≤ ${CONNECTIONS} in flight at the stop)`,
+        target: 'covered',
+        met: answeredCovered,
+      },
+      {
+        part: 'load',
+        measure: 'function RSS start / middle / end / after',
+        value: samples.map((s) => mb(s.rss)).join(' / '),
+        compare: `end/middle ${(fin.rss / mid.rss).toFixed(2)}×`,
+        target: `end ≤ ${FLAT_LIMIT}× middle`,
+        met: fin.rss <= mid.rss * FLAT_LIMIT,
+      },
+      {
+        part: 'load',
+        measure: 'function heap after GC start / middle / end / after',
+        value: samples.map((s) => mb(s.heapAfterGc)).join(' / '),
+        compare: `end/middle ${(fin.heapAfterGc / mid.heapAfterGc).toFixed(2)}×; external ${samples.map((s) => mb(s.externalAfterGc)).join(' / ')}`,
+        target: `end ≤ ${FLAT_LIMIT}× middle`,
+        met: fin.heapAfterGc <= mid.heapAfterGc * FLAT_LIMIT,
+      },
+    ]
+    const loadAtEnd = loadavg()
+    const date = new Date().toISOString()
+    writeFileSync(
+      RESULTS_PATH,
+      `${JSON.stringify({ date, command: 'npm run test:load', passed, machine: { node: process.version, cores: cpus().length, loadAverage: { start: loadAtStart, end: loadAtEnd } }, connections: CONNECTIONS, seconds: SECONDS, mix: MIX, tally, cacheSeen, totals, byOperation, simulator: stats, samples, rows }, null, 2)}\n`,
+    )
+    console.log(`\nnpm run test:load — ${date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`)
+    console.log(textTable(rows))
+    const failedChecks = rows.filter((r) => r.met === false).map((r) => r.measure)
+    console.log(
+      `\nLOAD TEST ${passed ? 'PASSED' : 'FAILED'}: ${count(answered)} answers in ${SECONDS} s at ${CONNECTIONS} connections, ${unexpected.length + result.errors + result.timeouts + logged} errors, ` +
+        `${count(invalidCount)} invalid requests refused with 400, ledger ${count(totals.paidCalls)} paid calls vs ${count(stats.calls)} upstream, RSS ${mb(mid.rss)} → ${mb(fin.rss)}` +
+        `${failedChecks.length ? ` — failed: ${failedChecks.join('; ')}` : ''}. Written to bench/load-results.json.`,
+    )
+    process.exitCode = passed ? 0 : 1
+  } finally {
+    await fn?.stop()
+    await sim?.stop()
+    await stopAll()
+    cache.remove()
+  }
+}
+
+main().catch(async (e) => {
+  console.error(`LOAD TEST FAILED: ${e instanceof Error ? e.message : String(e)}`)
+  await stopAll()
+  process.exit(1)
+})

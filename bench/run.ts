@@ -1,0 +1,135 @@
+/**
+ * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money] [--markdown]`: measures each part side
+ * by side in one run, prints a table with each target beside its figure, and writes bench/results.json.
+ * Every part has a time limit; every process it starts is stopped by PID, also on failure.
+ * docs/decisions/0090-bench-harness.md
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { join } from 'node:path'
+import { measureBundle } from './parts/bundle.ts'
+import { runLighthouse } from './parts/lighthouse.ts'
+import { runMoney } from './parts/money.ts'
+import { runOverhead } from './parts/overhead.ts'
+import { runTranscript } from './parts/transcript.ts'
+import { REPO_ROOT, stopAll, stopChildrenOnSignals, type ChildServer } from './lib/processes.ts'
+import { markdownTable, textTable, within, type PartOutcome, type Row } from './lib/report.ts'
+import { startProductionServer, tempDir } from './lib/servers.ts'
+import { buildSpa, type SpaBuild } from './lib/spa-build.ts'
+
+const PARTS = ['overhead', 'transcript', 'bundle', 'lighthouse', 'money'] as const
+type Part = (typeof PARTS)[number]
+
+const LIMIT_MS: Record<Part, number> = {
+  overhead: 7 * 60_000,
+  transcript: 5 * 60_000,
+  bundle: 8 * 60_000, // includes the build
+  lighthouse: 15 * 60_000,
+  money: 3 * 60_000,
+}
+const BUILD_LIMIT_MS = 7 * 60_000
+const RESULTS_PATH = join(REPO_ROOT, 'bench', 'results.json')
+
+function parseArgs(argv: string[]): { parts: Part[]; markdown: boolean } {
+  let parts: Part[] = [...PARTS]
+  let markdown = false
+  for (const arg of argv) {
+    if (arg === '--markdown') markdown = true
+    else if (arg.startsWith('--only=')) {
+      const names = arg.slice('--only='.length).split(',').map((s) => s.trim()).filter(Boolean)
+      const unknown = names.filter((n) => !(PARTS as readonly string[]).includes(n))
+      if (unknown.length || names.length === 0) throw new Error(`--only takes a comma-separated list of ${PARTS.join(', ')}; "${unknown.join(', ') || arg}" is not one of them.`)
+      parts = PARTS.filter((p) => names.includes(p))
+    } else throw new Error(`Unknown argument "${arg}": use --only=${PARTS.join(',')} and/or --markdown.`)
+  }
+  return { parts, markdown }
+}
+
+type StoredPart = { measuredAt: string; rows: Row[]; data?: unknown; error?: string }
+type Results = { date: string; command: string; machine: Record<string, unknown>; parts: Partial<Record<Part, StoredPart>> }
+
+function previousParts(): Results['parts'] {
+  if (!existsSync(RESULTS_PATH)) return {}
+  try {
+    return (JSON.parse(readFileSync(RESULTS_PATH, 'utf8')) as Results).parts ?? {}
+  } catch {
+    return {}
+  }
+}
+
+async function main() {
+  const { parts, markdown } = parseArgs(process.argv.slice(2))
+  stopChildrenOnSignals()
+  const log = (line: string) => console.error(line)
+  const loadAtStart = loadavg()
+  log(`Benchmarks: ${parts.join(', ')} — ${cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`)
+
+  const scratch = tempDir('run')
+  let build: SpaBuild | undefined
+  let server: ChildServer | undefined
+  const needBuild = async () => (build ??= await within('the SPA build', BUILD_LIMIT_MS, () => buildSpa(join(scratch.path, 'dist'), BUILD_LIMIT_MS)))
+  const needServer = async () => (server ??= await startProductionServer({ distDir: (await needBuild()).outDir, cacheDir: join(scratch.path, 'cache') }))
+
+  const stored: Results['parts'] = {}
+  try {
+    for (const part of parts) {
+      log(`\n▶ ${part}`)
+      const started = performance.now()
+      let outcome: PartOutcome
+      try {
+        outcome = await within(part, LIMIT_MS[part], async () => {
+          switch (part) {
+            case 'overhead':
+              return runOverhead(log)
+            case 'money':
+              return runMoney(log)
+            case 'bundle': {
+              const b = await needBuild()
+              log(`  built in ${b.seconds.toFixed(0)} s`)
+              return measureBundle(b)
+            }
+            case 'transcript':
+              return runTranscript(await needServer(), log)
+            case 'lighthouse':
+              return runLighthouse(await needServer(), log)
+          }
+        })
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e)
+        log(`  ✖ ${part} failed: ${message}`)
+        stored[part] = { measuredAt: new Date().toISOString(), rows: [{ part, measure: 'FAILED', value: message.split('\n')[0]!.slice(0, 160), met: false }], error: message }
+        continue
+      }
+      log(`  done in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+      stored[part] = { measuredAt: new Date().toISOString(), rows: outcome.rows, data: outcome.data }
+    }
+  } finally {
+    await server?.stop()
+    await stopAll()
+    scratch.remove()
+  }
+
+  const loadAtEnd = loadavg()
+  const rows = parts.flatMap((p) => stored[p]?.rows ?? [])
+  const results: Results = {
+    date: new Date().toISOString(),
+    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    machine: { node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, loadAverage: { start: loadAtStart, end: loadAtEnd } },
+    parts: { ...previousParts(), ...stored },
+  }
+  writeFileSync(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`)
+
+  console.log(`\n${results.command} — ${results.date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`)
+  console.log(textTable(rows))
+  if (markdown) console.log(`\n${markdownTable(rows)}`)
+  const missed = rows.filter((r) => r.met === false)
+  const failed = parts.filter((p) => stored[p]?.error)
+  console.log(`\n${rows.filter((r) => r.met !== undefined).length - missed.length} targets met, ${missed.length} not met${failed.length ? `; parts that could not run: ${failed.join(', ')}` : ''}. Written to bench/results.json.`)
+  process.exitCode = failed.length ? 1 : 0
+}
+
+main().catch(async (e) => {
+  console.error(e instanceof Error ? e.message : e)
+  await stopAll()
+  process.exit(1)
+})
