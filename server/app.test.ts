@@ -220,3 +220,11 @@ describe('readable upstream failures', () => {
     expect((await errorOf(await app.request(SEARCH))).message).toBe('The data service failed (status 500): please retry later. Retry in a moment.')
   })
 })
+
+describe('a transport that ignores the abort signal', () => {
+  it('still times out with 504', async () => {
+    const { app } = fakeUpstream(() => new Promise<Response>(() => {}), { timeoutMs: 50 })
+    const res = await app.request(SEARCH)
+    expect(res.status).toBe(504)
+  })
+})

@@ -129,26 +129,40 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
   const scrub = (s: string) => s.split(token).join('[token]')
 
   async function request(req: UpstreamRequest): Promise<UpstreamAnswer> {
-    const timeout = AbortSignal.timeout(opts.timeoutMs)
-    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout
+    // Our own controller and timer (not AbortSignal.any/timeout, whose derived signals can be collected
+    // before they fire), and a race, so a transport that ignores the signal still cannot hang the request.
+    const controller = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort(new DOMException('The data service did not answer in time.', 'TimeoutError'))
+    }, opts.timeoutMs)
+    const onCallerAbort = () => controller.abort(req.signal?.reason)
+    if (req.signal?.aborted) onCallerAbort()
+    else req.signal?.addEventListener('abort', onCallerAbort, { once: true })
+    const aborted = new Promise<never>((_, reject) => {
+      if (controller.signal.aborted) reject(controller.signal.reason)
+      else controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })
+    })
+    aborted.catch(() => {}) // observed by the races below; never an unhandled rejection
     // Only our own headers: the browser's Authorization and Cookie never travel upstream.
     const request = new Request(buildUrl(opts.baseUrl, req.path, req.query), {
       method: 'GET',
       headers: { Authorization: `Bearer ${token}`, Accept: 'application/json, text/*;q=0.9, */*;q=0.5' },
-      signal,
+      signal: controller.signal,
     })
     let res: Response | undefined
     let body: string
     try {
-      res = await transport!(request)
+      res = await Promise.race([transport!(request), aborted])
       // Decode as UTF-8 keeping a BOM, so caption bodies pass through byte for byte.
-      const bytes = new Uint8Array(await res.arrayBuffer())
+      const bytes = new Uint8Array(await Promise.race([res.arrayBuffer(), aborted]))
       body = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
       if (!res.ok) throw mapUpstreamFailure(req.operation, res.status, scrub(body), res.headers.get('Retry-After'))
       return { status: res.status, contentType: res.headers.get('Content-Type') ?? '', body, bytes: bytes.byteLength }
     } catch (e) {
       if (e instanceof ApiFailure) throw e
-      if (timeout.aborted) {
+      if (timedOut) {
         throw new ApiFailure(504, 'upstream_timeout', `The data service did not answer within ${Math.round(opts.timeoutMs / 1000)} s. Retry in a moment.`)
       }
       // A 200 whose body broke off was served, and so billed, by the service.
@@ -156,6 +170,9 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
       if (req.signal?.aborted) throw new ApiFailure(502, 'upstream_unreachable', 'The request was cancelled.', { charged })
       const detail = e instanceof Error ? scrub(e.message) : 'unknown error'
       throw new ApiFailure(502, 'upstream_unreachable', `Could not read the data service's answer (${clip(detail)}). Retry in a moment.`, { charged })
+    } finally {
+      clearTimeout(timer)
+      req.signal?.removeEventListener('abort', onCallerAbort)
     }
   }
 
