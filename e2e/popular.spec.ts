@@ -74,6 +74,8 @@ test.describe('the popular feed', () => {
 
     await page.getByLabel('Category', { exact: true }).selectOption('10')
     await expect(page).toHaveURL(/category=10/)
+    // The URL changes a moment before the list re-renders: wait for the filtered count.
+    await expect(page.getByText(/^Showing \d+ of 50 loaded videos/)).not.toContainText('Showing 50 of 50')
     const shownMusic = Number(
       /Showing (\d+) of 50/.exec(
         (await page.getByText(/^Showing \d+ of 50 loaded videos/).textContent()) ?? '',
