@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money] [--markdown]`: measures each part side
+ * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money] [--service-ms=100] [--markdown]`: measures each part side
  * by side in one run, prints a table with each target beside its figure, and writes bench/results.json.
  * Every part has a time limit; every process it starts is stopped by PID, also on failure.
  * docs/decisions/0090-bench-harness.md
@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { measureBundle } from './parts/bundle.ts'
 import { runLighthouse } from './parts/lighthouse.ts'
 import { runMoney } from './parts/money.ts'
-import { runOverhead } from './parts/overhead.ts'
+import { DEFAULT_SERVICE_MS, runOverhead } from './parts/overhead.ts'
 import { runTranscript } from './parts/transcript.ts'
 import { REPO_ROOT, stopAll, stopChildrenOnSignals, type ChildServer } from './lib/processes.ts'
 import { markdownTable, textTable, within, type PartOutcome, type Row } from './lib/report.ts'
@@ -30,19 +30,24 @@ const LIMIT_MS: Record<Part, number> = {
 const BUILD_LIMIT_MS = 7 * 60_000
 const RESULTS_PATH = join(REPO_ROOT, 'bench', 'results.json')
 
-function parseArgs(argv: string[]): { parts: Part[]; markdown: boolean } {
+function parseArgs(argv: string[]): { parts: Part[]; markdown: boolean; serviceMs: number } {
   let parts: Part[] = [...PARTS]
   let markdown = false
+  let serviceMs = DEFAULT_SERVICE_MS
   for (const arg of argv) {
     if (arg === '--markdown') markdown = true
+    else if (arg.startsWith('--service-ms=')) {
+      serviceMs = Number(arg.slice('--service-ms='.length))
+      if (!Number.isInteger(serviceMs) || serviceMs < 1 || serviceMs > 10_000) throw new Error(`--service-ms takes whole milliseconds from 1 to 10000, not "${arg.slice('--service-ms='.length)}".`)
+    }
     else if (arg.startsWith('--only=')) {
       const names = arg.slice('--only='.length).split(',').map((s) => s.trim()).filter(Boolean)
       const unknown = names.filter((n) => !(PARTS as readonly string[]).includes(n))
       if (unknown.length || names.length === 0) throw new Error(`--only takes a comma-separated list of ${PARTS.join(', ')}; "${unknown.join(', ') || arg}" is not one of them.`)
       parts = PARTS.filter((p) => names.includes(p))
-    } else throw new Error(`Unknown argument "${arg}": use --only=${PARTS.join(',')} and/or --markdown.`)
+    } else throw new Error(`Unknown argument "${arg}": use --only=${PARTS.join(',')}, --service-ms=N and/or --markdown.`)
   }
-  return { parts, markdown }
+  return { parts, markdown, serviceMs }
 }
 
 type StoredPart = { measuredAt: string; rows: Row[]; data?: unknown; error?: string }
@@ -58,7 +63,7 @@ function previousParts(): Results['parts'] {
 }
 
 async function main() {
-  const { parts, markdown } = parseArgs(process.argv.slice(2))
+  const { parts, markdown, serviceMs } = parseArgs(process.argv.slice(2))
   stopChildrenOnSignals()
   const log = (line: string) => console.error(line)
   const loadAtStart = loadavg()
@@ -80,7 +85,7 @@ async function main() {
         outcome = await within(part, LIMIT_MS[part], async () => {
           switch (part) {
             case 'overhead':
-              return runOverhead(log)
+              return runOverhead(log, { serviceMs })
             case 'money':
               return runMoney(log)
             case 'bundle': {

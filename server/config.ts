@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   VITE_PLAYER_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://www.youtube-nocookie.com' }).optional(),
   TRUST_PROXY: z.string().optional().transform((s) => s === '1' || s === 'true'),
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  CACHE_MEMORY_MB: z.coerce.number().positive().max(65_536).default(64),
 })
 
 export type Config = {
@@ -68,6 +69,8 @@ export type Config = {
   trustProxy: boolean
   /** Sign-in attempts a client may make per minute before 429. */
   signInAttemptsPerMinute: number
+  /** Megabytes of recent paid answers kept in memory in front of the cache's storage (the whole cache in memory mode). */
+  cacheMemoryMb: number
 }
 
 export const APP_VERSION = '0.1.0'
@@ -100,5 +103,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     playerOrigin: e.PLAYER_ORIGIN ?? e.VITE_PLAYER_ORIGIN,
     trustProxy: e.TRUST_PROXY,
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    cacheMemoryMb: e.CACHE_MEMORY_MB,
   }
 }

@@ -31,7 +31,7 @@ const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /
 export function startNodeServer(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(env)
   if (!existsSync(resolve(config.distDir, 'index.html'))) throw new Error(`No built SPA in ${config.distDir}/: run \`npm run build\` (npm start does it for you).`)
-  const { app } = createNodeApp(config, env)
+  const { app, dispose } = createNodeApp(config, env)
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`
     const mode = config.mode === 'demo' ? 'demo data from the embedded simulator (no DATA_API_TOKEN set)' : `live data from ${config.apiUrl}`
@@ -43,7 +43,8 @@ export function startNodeServer(env: Record<string, string | undefined> = proces
       console.warn(`Warning: listening on ${config.host} without DASHBOARD_PASSWORD: anyone who can reach this address can spend the service balance.`)
     }
   })
-  const stop = () => server.close(() => process.exit(0))
+  // Writes of the cache and of free hits' records may still be on their way: finish them before leaving.
+  const stop = () => server.close(() => void dispose().finally(() => process.exit(0)))
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   return server

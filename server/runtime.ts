@@ -46,7 +46,7 @@ export function createRuntime({ config, env = process.env, fetch, log, now = Dat
     now,
     message: (s) => `Too many paid requests: this dashboard allows ${config.paidCallsPerMinute} per minute per client (PAID_CALLS_PER_MINUTE). Retry in ${s} s; answers already cached are not limited.`,
   })
-  const gateway = createSpendingGateway({ client, store, ledger, budget, ttl: config.cacheTtlSeconds, paidCallLimiter, now, log: print })
+  const gateway = createSpendingGateway({ client, store, ledger, budget, ttl: config.cacheTtlSeconds, paidCallLimiter, now, log: print, cacheMemoryBytes: config.cacheMemoryMb * 1024 * 1024 })
   const sessions = createSessions(config, now)
   const signInAttempts = createRateLimiter({
     name: 'sign-in',

@@ -16,8 +16,10 @@ export function tempDir(label: string): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) }
 }
 
-export function startSimulatorProcess(): Promise<ChildServer> {
-  return startNodeProcess({ name: 'simulator', script: 'bench/lib/simulator-process.ts', env: {}, ready: readyJson('simulator'), timeoutMs: 60_000 })
+/** serviceMs: every answer that many milliseconds late, like a service across a network. */
+export function startSimulatorProcess(opts: { serviceMs?: number } = {}): Promise<ChildServer> {
+  const env = opts.serviceMs ? { BENCH_SERVICE_MS: String(opts.serviceMs) } : {}
+  return startNodeProcess({ name: 'simulator', script: 'bench/lib/simulator-process.ts', env, ready: readyJson('simulator'), timeoutMs: 60_000 })
 }
 
 export async function simulatorStats(sim: ChildServer): Promise<SimulatorStats> {

@@ -2,6 +2,7 @@
  * Child process: the simulated data service on a free 127.0.0.1 port, like `npm run simulator` (which has a
  * fixed port and no way to read its counters), plus GET /__bench/stats with the calls it received and what it
  * charged, so the load test can compare the function's ledger with what reached the service.
+ * With BENCH_SERVICE_MS it answers every request that many milliseconds late.
  * Prints `{"ready":"simulator","port":N}`.
  */
 import { serve } from '@hono/node-server'
@@ -9,6 +10,9 @@ import { createSimulator } from '../../server/simulator/app.ts'
 import { SIMULATOR_TOKEN } from '../../server/simulator/token.ts'
 
 const simulator = createSimulator({ token: SIMULATOR_TOKEN })
+// BENCH_SERVICE_MS: answer after this delay, as a service across a network does (the overhead benchmark).
+const serviceMs = Number(process.env.BENCH_SERVICE_MS ?? 0)
+if (serviceMs > 0) simulator.faults.set({ kind: 'latency', ms: serviceMs })
 const fetch = (req: Request) => (new URL(req.url).pathname === '/__bench/stats' ? Response.json(simulator.stats()) : simulator.app.fetch(req))
 
 const server = serve({ fetch, hostname: '127.0.0.1', port: 0 }, (info) => {

@@ -88,20 +88,26 @@ export function createLedger(store: SpendStore, now: () => number) {
     async record(input: Omit<LedgerEntry, 'id' | 'at'>): Promise<LedgerEntry> {
       const time = now()
       const day = dayOf(time)
+      const writes: Promise<unknown>[] = []
       if (!knownDays.has(day)) {
-        await atomic.addMember('ledger-days', day)
         knownDays.add(day)
+        writes.push(atomic.addMember('ledger-days', day).catch((e: unknown) => (knownDays.delete(day), Promise.reject(e))))
       }
-      const n = await atomic.incrBy(`ledger-seq:${day}`, 1)
-      const entry: LedgerEntry = { id: `${day}/${n}`, at: new Date(time).toISOString(), ...input }
-      await kv.setItem(`ledger:${day}:${n}`, entry)
       const deltas = deltasOf(input)
-      if (Object.keys(deltas).length) await atomic.addToFields(`tally:${day}`, deltas)
-      return entry
+      if (Object.keys(deltas).length) writes.push(atomic.addToFields(`tally:${day}`, deltas))
+      // The entry needs its number first; the day's set and tally are written meanwhile.
+      const entry = atomic.incrBy(`ledger-seq:${day}`, 1).then(async (n) => {
+        const e: LedgerEntry = { id: `${day}/${n}`, at: new Date(time).toISOString(), ...input }
+        await kv.setItem(`ledger:${day}:${n}`, e)
+        return e
+      })
+      const [recorded] = await Promise.all([entry, ...writes])
+      return recorded
     },
 
     /** The newest entries first, at most limit of them. */
     async recent(limit: number): Promise<LedgerEntry[]> {
+      await store.flush() // records of free hits may still be on their way
       const days = (await atomic.members('ledger-days')).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort().reverse()
       const out: LedgerEntry[] = []
       for (const day of days) {
@@ -123,6 +129,7 @@ export function createLedger(store: SpendStore, now: () => number) {
     },
 
     async totals(): Promise<Pick<SpendReport, 'totals' | 'byOperation' | 'byDay'>> {
+      await store.flush()
       const days = (await atomic.members('ledger-days')).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort()
       const tallies = await Promise.all(days.map((d) => atomic.readFields(`tally:${d}`)))
       const total = emptyRaw()

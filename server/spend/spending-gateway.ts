@@ -26,6 +26,8 @@ export type SpendingGatewayOptions = {
   paidCallLimiter?: RateLimiter
   now?: () => number
   log?: (line: string) => void
+  /** Bytes of recent answers kept in memory in front of storage (CACHE_MEMORY_MB). */
+  cacheMemoryBytes?: number
 }
 
 type Shared = { answer: UpstreamAnswer } | { failure: ApiFailure; cacheable: boolean }
@@ -48,7 +50,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
   const { client, ledger, budget, ttl, paidCallLimiter } = opts
   const now = opts.now ?? Date.now
   const log = opts.log ?? ((l: string) => console.error(l))
-  const cache = createResponseCache(opts.store.kv, now)
+  const cache = createResponseCache(opts.store, now, opts.cacheMemoryBytes)
   const flights = new Map<string, Flight>()
 
   /** Bookkeeping must never turn a paid answer into an error: a failed write is logged, the answer still served. */
@@ -63,17 +65,20 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
   async function serveHit(n: NormalisedCall, cached: Cached): Promise<PaidResult> {
     const priceUsd = priceOf(n.operation)
     const failed = cached.kind === 'failure'
-    await note('record a cache hit', () =>
-      ledger.record({
-        ...n,
-        priceUsd,
-        costUsd: 0,
-        savedUsd: priceUsd,
-        cache: 'HIT',
-        status: failed ? cached.status : 200,
-        ...(failed ? { code: cached.code } : {}),
-        bytes: failed ? 0 : cached.bytes,
-      }),
+    // A hit costs nothing, so its record may land after the answer (docs/decisions/0110).
+    await opts.store.defer(() =>
+      note('record a cache hit', () =>
+        ledger.record({
+          ...n,
+          priceUsd,
+          costUsd: 0,
+          savedUsd: priceUsd,
+          cache: 'HIT',
+          status: failed ? cached.status : 200,
+          ...(failed ? { code: cached.code } : {}),
+          bytes: failed ? 0 : cached.bytes,
+        }),
+      ),
     )
     if (failed) throw new PricedFailure(new ApiFailure(cached.status as 404, cached.code, cached.message, { param: cached.param }), 0, 'HIT')
     return { body: cached.body, contentType: cached.contentType, costUsd: 0, cache: 'HIT' }
@@ -141,21 +146,25 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         throw new PricedFailure(failure, charged ? priceUsd : 0, 'MISS')
       }
 
-      await note('cache an answer', () => cache.set(key, { kind: 'answer', body: answer.body, contentType: answer.contentType, bytes: answer.bytes }, ttl[n.operation]))
-      flights.delete(key) // from here on, newcomers find the cache
-      await note('record a paid call', () =>
-        ledger.record({
-          ...n,
-          priceUsd,
-          costUsd: priceUsd,
-          savedUsd: flight.joined * priceUsd,
-          cache: 'MISS',
-          status: 200,
-          bytes: answer.bytes,
-          ...(flight.joined ? { joined: flight.joined } : {}),
-        }),
-      )
+      const cached = note('cache an answer', () => cache.set(key, { kind: 'answer', body: answer.body, contentType: answer.contentType, bytes: answer.bytes }, ttl[n.operation]))
+      flights.delete(key) // the cache already answers newcomers (it remembers before it stores)
       settle.resolve({ answer })
+      // What was paid is recorded before the answer goes out; the cache's stored copy may follow it.
+      await Promise.all([
+        cached,
+        note('record a paid call', () =>
+          ledger.record({
+            ...n,
+            priceUsd,
+            costUsd: priceUsd,
+            savedUsd: flight.joined * priceUsd,
+            cache: 'MISS',
+            status: 200,
+            bytes: answer.bytes,
+            ...(flight.joined ? { joined: flight.joined } : {}),
+          }),
+        ),
+      ])
       return { body: answer.body, contentType: answer.contentType, costUsd: priceUsd, cache: 'MISS' }
     } catch (e) {
       settle.reject(e instanceof LeaderRefused ? e : new LeaderRefused()) // no-op when already settled

@@ -2,13 +2,14 @@
  * One key-value layer (unstorage) for the cache, the ledger and the budget: memory (CACHE_DIR=':memory:'),
  * files under CACHE_DIR on one machine, or Redis (REDIS_URL) shared by many serverless instances.
  * Counters that must never lose an update go through AtomicOps: Redis commands are atomic across
- * instances; in-process updates are serialised (so files are for ONE process: docs/decisions/0011).
+ * instances; on one process the counters live in memory (updated synchronously, so none is lost) and are
+ * written to files behind them, one write per key at a time (so files are for ONE process: docs/decisions/0011, 0099).
  */
 import type { Redis } from 'ioredis'
 import { createStorage, type Storage } from 'unstorage'
 import memoryDriver from 'unstorage/drivers/memory'
 import redisDriver from 'unstorage/drivers/redis'
-import { atomicFsDriver } from './atomic-fs-driver.ts'
+import { logFsDriver } from './log-fs-driver.ts'
 
 export type StoreKind = 'memory' | 'fs' | 'redis'
 
@@ -32,7 +33,15 @@ export type SpendStore = {
   kind: StoreKind
   kv: Storage
   atomic: AtomicOps
-  /** Closes connections (Redis); the data stays. */
+  /**
+   * Bookkeeping that may finish after the answer is sent (cache copies, records of free hits). On one
+   * process it runs in the background and flush() waits for it; on Redis (serverless instances may be
+   * frozen once they answer) it is awaited like any other write. Its failure is the step's own to report.
+   */
+  defer(step: () => Promise<unknown>): Promise<void>
+  /** Resolves when every deferred step and counter write started so far has finished. */
+  flush(): Promise<void>
+  /** Finishes pending writes and closes connections (Redis); the data stays. */
   dispose(): Promise<void>
 }
 
@@ -44,8 +53,20 @@ const REDIS_PREFIX = 'poix'
 export function createSpendStore({ cacheDir, redisUrl, log = (l) => console.error(l) }: StoreOptions): SpendStore {
   if (redisUrl) return createRedisStore(redisUrl, log)
   const kind: StoreKind = cacheDir === MEMORY_DIR ? 'memory' : 'fs'
-  const kv = createStorage({ driver: kind === 'memory' ? memoryDriver() : atomicFsDriver({ base: cacheDir }) })
-  return { kind, kv, atomic: localAtomicOps(kv), dispose: () => kv.dispose() }
+  const kv = createStorage({ driver: kind === 'memory' ? memoryDriver() : logFsDriver({ base: cacheDir }) })
+  const background = createBackground(log)
+  const atomic = localAtomicOps(kv, kind === 'fs', background)
+  return {
+    kind,
+    kv,
+    atomic,
+    defer: (step) => (background.run(step), Promise.resolve()),
+    flush: () => background.settled(),
+    dispose: async () => {
+      await background.settled()
+      await kv.dispose()
+    },
+  }
 }
 
 const asNumber = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : 0)
@@ -55,48 +76,124 @@ function asFields(v: unknown): Record<string, number> {
   return Object.fromEntries(Object.entries(v).map(([k, n]) => [k, asNumber(n)]))
 }
 
-/** One process: every read-modify-write runs after the previous one, so none is lost. */
-function localAtomicOps(kv: Storage): AtomicOps {
-  let queue: Promise<unknown> = Promise.resolve()
-  const serial = <T>(step: () => Promise<T>): Promise<T> => {
-    const run = queue.then(step)
-    queue = run.catch(() => undefined)
-    return run
+type Background = { run(step: () => Promise<unknown>): Promise<void>; settled(): Promise<void> }
+
+/** Work that outlives the request that started it: tracked so shutdown and reports can wait for it. */
+function createBackground(log: (line: string) => void): Background {
+  const running = new Set<Promise<void>>()
+  return {
+    run(step) {
+      const done: Promise<void> = step().then(
+        () => undefined,
+        (e: unknown) => log(`[storage] a background write failed: ${e instanceof Error ? e.message : String(e)}`),
+      )
+      running.add(done)
+      void done.finally(() => running.delete(done))
+      return done
+    },
+    async settled() {
+      while (running.size) await Promise.all([...running])
+    },
   }
+}
+
+type Deferred = { promise: Promise<void>; resolve(): void; reject(e: unknown): void }
+function deferred(): Deferred {
+  let resolve!: () => void
+  let reject!: (e: unknown) => void
+  const promise = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)))
+  promise.catch(() => undefined) // the caller that asked for this write observes it
+  return { promise, resolve, reject }
+}
+
+const copyOf = (v: unknown): unknown => (Array.isArray(v) ? [...v] : typeof v === 'object' && v !== null ? { ...v } : v)
+
+/**
+ * One process: each counter is read from storage once, then changed in memory (synchronously, so no update
+ * is lost and no queue serialises requests) and written behind. An update resolves once a write that
+ * includes it has finished; updates that arrive during a write share the next one.
+ */
+function localAtomicOps(kv: Storage, durable: boolean, background: Background): AtomicOps {
+  const values = new Map<string, unknown>()
+  const loading = new Map<string, Promise<void>>()
+  const writers = new Map<string, { next?: Deferred }>()
+
+  async function load(key: string): Promise<void> {
+    if (values.has(key)) return
+    let pending = loading.get(key)
+    if (!pending) {
+      pending = (async () => {
+        const stored = durable ? await kv.getItem(key) : undefined
+        if (!values.has(key)) values.set(key, stored)
+      })().finally(() => loading.delete(key))
+      loading.set(key, pending)
+    }
+    await pending
+  }
+
+  function persist(key: string): Promise<void> {
+    if (!durable) return Promise.resolve()
+    const writer = writers.get(key)
+    if (writer) return (writer.next ??= deferred()).promise
+    const first = deferred()
+    const state: { next?: Deferred } = {}
+    writers.set(key, state)
+    void background.run(async () => {
+      for (let round: Deferred | undefined = first; round; round = state.next, state.next = undefined) {
+        try {
+          await kv.setItem(key, copyOf(values.get(key)) as never)
+          round.resolve()
+        } catch (e) {
+          round.reject(e)
+        }
+      }
+      writers.delete(key)
+    })
+    return first.promise
+  }
+
+  /** Applies change to the loaded value at once, then waits for it to be written. */
+  async function update<T>(key: string, change: (current: unknown) => { value: unknown; result: T } | { result: T }): Promise<T> {
+    await load(key)
+    const outcome = change(values.get(key))
+    if (!('value' in outcome)) return outcome.result
+    values.set(key, outcome.value)
+    await persist(key)
+    return outcome.result
+  }
+
   const windows = new Map<string, { count: number; expiresAt: number }>()
   const pruneWindows = (now: number) => {
     for (const [k, w] of windows) if (w.expiresAt <= now) windows.delete(k)
   }
   return {
     incrBy: (key, delta) =>
-      serial(async () => {
-        const value = asNumber(await kv.getItem(key)) + delta
-        await kv.setItem(key, value)
-        return value
+      update(key, (v) => {
+        const value = asNumber(v) + delta
+        return { value, result: value }
       }),
-    get: async (key) => asNumber(await kv.getItem(key)),
+    get: async (key) => (await load(key), asNumber(values.get(key))),
     addWithinCap: (key, amount, cap) =>
-      serial(async () => {
-        const current = asNumber(await kv.getItem(key))
-        if (cap >= 0 && current + amount > cap) return { added: false, value: current }
-        await kv.setItem(key, current + amount)
-        return { added: true, value: current + amount }
+      update<{ added: boolean; value: number }>(key, (v) => {
+        const current = asNumber(v)
+        if (cap >= 0 && current + amount > cap) return { result: { added: false, value: current } }
+        return { value: current + amount, result: { added: true, value: current + amount } }
       }),
     addToFields: (key, deltas) =>
-      serial(async () => {
-        const fields = asFields(await kv.getItem(key))
+      update(key, (v) => {
+        const fields = asFields(v)
         for (const [f, d] of Object.entries(deltas)) fields[f] = (fields[f] ?? 0) + d
-        await kv.setItem(key, fields)
+        return { value: fields, result: undefined }
       }),
-    readFields: async (key) => asFields(await kv.getItem(key)),
+    readFields: async (key) => (await load(key), asFields(values.get(key))),
     addMember: (key, member) =>
-      serial(async () => {
-        const list = await kv.getItem(key)
-        const members = Array.isArray(list) ? list.map(String) : []
-        if (!members.includes(member)) await kv.setItem(key, [...members, member])
+      update(key, (v) => {
+        const members = Array.isArray(v) ? v.map(String) : []
+        return members.includes(member) ? { result: undefined } : { value: [...members, member], result: undefined }
       }),
     members: async (key) => {
-      const list = await kv.getItem(key)
+      await load(key)
+      const list = values.get(key)
       return Array.isArray(list) ? list.map(String) : []
     },
     hit: async (key, ttlMs) => {
@@ -162,5 +259,6 @@ function createRedisStore(url: string, log: (line: string) => void): SpendStore 
       await redis.decr(k(key))
     },
   }
-  return { kind: 'redis', kv, atomic, dispose: () => kv.dispose() }
+  // Serverless instances may be frozen once they answer: deferred bookkeeping is awaited here.
+  return { kind: 'redis', kv, atomic, defer: async (step) => void (await step()), flush: async () => undefined, dispose: () => kv.dispose() }
 }

@@ -4,6 +4,7 @@
  */
 import type { Operation } from '../../contract/index.ts'
 import { ApiFailure } from '../errors.ts'
+import { fromFetch, nodeTransport, type Transport, type TransportAnswer } from './transport.ts'
 
 export type UpstreamMode = 'demo' | 'live'
 type Env = Record<string, string | undefined>
@@ -34,7 +35,7 @@ export type UpstreamOptions = {
   env: Env
   baseUrl: string
   timeoutMs: number
-  /** Transport for live mode; defaults to the global fetch. Tests inject failing ones. */
+  /** Transport for live mode; defaults to node:http(s) (transport.ts). Tests inject failing fetches. */
   fetch?: Fetch
   /** Transport and token of the embedded simulator, used when no token is configured. */
   demo?: { fetch: Fetch; token: string }
@@ -124,7 +125,8 @@ function buildUrl(baseUrl: string, path: string, query: UpstreamRequest['query']
 export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
   const mode = upstreamModeOf(opts.env)
   const token = mode === 'live' ? opts.env.DATA_API_TOKEN!.trim() : opts.demo?.token
-  const transport: Fetch | undefined = mode === 'live' ? (opts.fetch ?? ((r) => fetch(r))) : opts.demo?.fetch
+  const given = mode === 'live' ? opts.fetch : opts.demo?.fetch
+  const transport: Transport | undefined = given ? fromFetch(given) : mode === 'live' ? nodeTransport : undefined
   if (!token || !transport) throw new Error('No data service configured: set DATA_API_TOKEN, or give the client the demo simulator.')
   const scrub = (s: string) => s.split(token).join('[token]')
 
@@ -146,27 +148,24 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
     })
     aborted.catch(() => {}) // observed by the races below; never an unhandled rejection
     // Only our own headers: the browser's Authorization and Cookie never travel upstream.
-    const request = new Request(buildUrl(opts.baseUrl, req.path, req.query), {
-      method: 'GET',
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json, text/*;q=0.9, */*;q=0.5' },
-      signal: controller.signal,
-    })
-    let res: Response | undefined
+    const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json, text/*;q=0.9, */*;q=0.5' }
+    let res: TransportAnswer | undefined
     let body: string
     try {
-      res = await Promise.race([transport!(request), aborted])
+      res = await Promise.race([transport!(buildUrl(opts.baseUrl, req.path, req.query), { headers, signal: controller.signal }), aborted])
       // Decode as UTF-8 keeping a BOM, so caption bodies pass through byte for byte.
-      const bytes = new Uint8Array(await Promise.race([res.arrayBuffer(), aborted]))
+      const bytes = await Promise.race([res.body(), aborted])
       body = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
-      if (!res.ok) throw mapUpstreamFailure(req.operation, res.status, scrub(body), res.headers.get('Retry-After'))
-      return { status: res.status, contentType: res.headers.get('Content-Type') ?? '', body, bytes: bytes.byteLength }
+      const ok = res.status >= 200 && res.status < 300
+      if (!ok) throw mapUpstreamFailure(req.operation, res.status, scrub(body), res.header('Retry-After'))
+      return { status: res.status, contentType: res.header('Content-Type') ?? '', body, bytes: bytes.byteLength }
     } catch (e) {
       if (e instanceof ApiFailure) throw e
       if (timedOut) {
         throw new ApiFailure(504, 'upstream_timeout', `The data service did not answer within ${Math.round(opts.timeoutMs / 1000)} s. Retry in a moment.`)
       }
       // A 200 whose body broke off was served, and so billed, by the service.
-      const charged = res?.ok === true
+      const charged = res !== undefined && res.status >= 200 && res.status < 300
       if (req.signal?.aborted) throw new ApiFailure(502, 'upstream_unreachable', 'The request was cancelled.', { charged })
       const detail = e instanceof Error ? scrub(e.message) : 'unknown error'
       throw new ApiFailure(502, 'upstream_unreachable', `Could not read the data service's answer (${clip(detail)}). Retry in a moment.`, { charged })

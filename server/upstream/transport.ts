@@ -1,0 +1,70 @@
+/**
+ * How the upstream client reaches the service: a GET with our headers, answered with a status, headers and
+ * the whole body. Live mode uses node:http(s) with keep-alive agents: per call it costs about half the CPU of
+ * the global fetch, whose web streams and Request/Response objects the function does not need (decision 0110).
+ * A fetch-shaped function (the embedded simulator, tests' failing transports) fits through fromFetch.
+ */
+import http from 'node:http'
+import https from 'node:https'
+
+export type TransportAnswer = {
+  status: number
+  header(name: string): string | null
+  /** The whole body; rejects when the connection breaks before its end. */
+  body(): Promise<Uint8Array>
+}
+
+export type Transport = (url: string, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<TransportAnswer>
+
+export type FetchLike = (request: Request) => Promise<Response>
+
+export function fromFetch(fetchLike: FetchLike): Transport {
+  return async (url, { headers, signal }) => {
+    const res = await fetchLike(new Request(url, { method: 'GET', headers, signal }))
+    return { status: res.status, header: (name) => res.headers.get(name), body: async () => new Uint8Array(await res.arrayBuffer()) }
+  }
+}
+
+/** Connections kept open between calls (a paid call should not also pay a TCP and TLS handshake). */
+const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
+
+export const nodeTransport: Transport = (url, { headers, signal }) =>
+  new Promise<TransportAnswer>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason)
+    const secure = url.startsWith('https:')
+    const req = (secure ? https : http).request(url, { method: 'GET', headers, agent: secure ? agents.https : agents.http })
+    const onAbort = () => req.destroy(signal.reason instanceof Error ? signal.reason : new Error('The request was cancelled.'))
+    signal.addEventListener('abort', onAbort, { once: true })
+    req.once('error', (e) => {
+      signal.removeEventListener('abort', onAbort)
+      reject(e)
+    })
+    req.once('response', (res) => {
+      const chunks: Buffer[] = []
+      let size = 0
+      const body = new Promise<Uint8Array>((done, fail) => {
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk)
+          size += chunk.byteLength
+        })
+        res.once('end', () => done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)))
+        res.once('error', fail)
+        // A connection that closes before the end of the body (a reset, a cancelled call) is no answer.
+        res.once('close', () => {
+          if (!res.complete) fail(new Error('the connection closed before the end of the answer'))
+        })
+        req.once('error', fail)
+      }).finally(() => signal.removeEventListener('abort', onAbort))
+      body.catch(() => undefined) // read by body(); a caller that never reads it must not crash the process
+      const raw = res.headers
+      resolve({
+        status: res.statusCode ?? 0,
+        header: (name) => {
+          const v = raw[name.toLowerCase()]
+          return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v
+        },
+        body: () => body,
+      })
+    })
+    req.end()
+  })
