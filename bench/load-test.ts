@@ -11,10 +11,9 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
-import autocannon, { type AutocannonRequest } from 'autocannon'
 import { ANCHOR_CHANNEL, ANCHOR_COMMENT_ID, ANCHOR_VIDEO_ID, BIG_COMMENT_ID, PARIS } from '../server/simulator/data/anchors.ts'
 import type { SpendReport } from '../server/spend/ledger.ts'
-import { headerOf } from './lib/cannon.ts'
+import { runKeepAliveLoad, type LoadAnswer } from './lib/keep-alive-load.ts'
 import { REPO_ROOT, rssOf, stopAll, stopChildrenOnSignals, type ChildServer } from './lib/processes.ts'
 import { count, mb, ms, percentile, textTable, usd, within, type Row } from './lib/report.ts'
 import { functionMemory, ledgerTotals, simulatorStats, startFunctionProcess, startSimulatorProcess, tempDir, whenSettled } from './lib/servers.ts'
@@ -143,29 +142,23 @@ async function main() {
     const tally = Object.fromEntries(MIX.map((k) => [k, {}])) as Tally
     const cacheSeen: Record<string, number> = {}
     const latencies: number[] = []
-    // One sequence shared by every connection (a connection's own sequence would restart at the first kind):
-    // the kind is kept in the connection's context until its answer arrives (one request in flight each).
+    // One sequence shared by every connection, so each kind keeps its share of the mix.
     let turn = 0
-    const requests: AutocannonRequest[] = [
-      {
-        setupRequest: (req, context) => {
-          const kind = MIX[turn++ % MIX.length]!
-          context.kind = kind
-          return { ...req, path: paths[kind]() }
-        },
-        onResponse: (status, _body, context, headers) => {
-          const kind = context.kind as Kind
-          tally[kind][status] = (tally[kind][status] ?? 0) + 1
-          const c = headerOf(headers, 'x-cache')
-          if (c) cacheSeen[c] = (cacheSeen[c] ?? 0) + 1
-        },
-      },
-    ]
+    const next = () => {
+      const kind = MIX[turn++ % MIX.length]!
+      return { path: paths[kind](), label: kind }
+    }
+    const onAnswer = (label: string, answer: LoadAnswer) => {
+      const kind = label as Kind
+      tally[kind][answer.status] = (tally[kind][answer.status] ?? 0) + 1
+      const c = answer.headers['x-cache']
+      if (typeof c === 'string') cacheSeen[c] = (cacheSeen[c] ?? 0) + 1
+      latencies.push(answer.latencyMs)
+    }
 
     const samples: MemorySample[] = [await sample(fn, 'start')]
     console.error(`  pre-flight: ${preflight} requests; ${discovered.videos.length} videos with captions, ${discovered.channelIds.length} channels. Loading…`)
-    const instance = autocannon({ url: fn.origin, connections: CONNECTIONS, duration: SECONDS, timeout: REQUEST_TIMEOUT_SECONDS, requests })
-    instance.on('response', (_c: unknown, _s: number, _b: number, t: number) => latencies.push(t))
+    const load = runKeepAliveLoad({ origin: fn.origin, connections: CONNECTIONS, seconds: SECONDS, timeoutSeconds: REQUEST_TIMEOUT_SECONDS, warmPath: '/api/health', next, onAnswer })
     const f = fn
     const sampleAfter = (seconds: number, at: string) => {
       const p = new Promise((r) => setTimeout(r, seconds * 1000)).then(() => sample(f, at))
@@ -174,7 +167,7 @@ async function main() {
     }
     const middle = sampleAfter(SECONDS / 2, 'middle')
     const end = sampleAfter(SECONDS - 2, 'end')
-    const result = await within('the load', OVERALL_LIMIT_MS, async () => instance)
+    const result = await within('the load', OVERALL_LIMIT_MS, () => load)
     samples.push(await middle, await end)
     const { totals, byOperation, stats } = await within('settling', 150_000, () => settledLedger(f, sim!))
     samples.push(await sample(fn, 'after'))
@@ -202,7 +195,7 @@ async function main() {
     const passed = noErrors && ledgerMatches && answeredCovered && flat && answered > 0
 
     const rows: Row[] = [
-      { part: 'load', measure: `requests answered in ${SECONDS} s (${CONNECTIONS} connections)`, value: count(answered), compare: `${count(Math.round(answered / result.duration))} req/s` },
+      { part: 'load', measure: `requests answered in ${SECONDS} s (${CONNECTIONS} connections)`, value: count(answered), compare: `${count(Math.round(answered / result.durationSeconds))} req/s; ${result.opened} of ${CONNECTIONS} connections opened before the run` },
       { part: 'load', measure: 'latency p50 / p99', value: `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))}` },
       { part: 'load', measure: 'valid requests answered 2xx', value: count(validOk), compare: `X-Cache ${Object.entries(cacheSeen).map(([k, n]) => `${k} ${count(n)}`).join(', ')}` },
       { part: 'load', measure: 'deliberately invalid requests (expect 400)', value: count(invalidCount), compare: Object.keys(invalid).length ? `statuses ${Object.keys(invalid).join(', ')}` : undefined },

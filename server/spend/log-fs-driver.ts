@@ -25,13 +25,21 @@ const LEGACY_ROOTS = ['cache', 'ledger', 'ledger-seq', 'tally', 'ledger-days', '
 /** Where a value lies: offset and length of its bytes; size = the whole record with its header. */
 type Slot = { offset: number; bytes: number; size: number; expiresAt?: number; inline?: string }
 
-export type LogFsDriverOptions = { base: string; now?: () => number; /** Tests lower it. */ compactAtBytes?: number }
+export type LogFsDriverOptions = {
+  base: string
+  now?: () => number
+  /** Tests lower it. */
+  compactAtBytes?: number
+  /** Which values stay in memory besides the log (default: up to 4 KB); the rest are read back when asked for. */
+  keepInMemory?: (key: string, bytes: number) => boolean
+}
 
 export function logFsDriver(opts: LogFsDriverOptions): Driver {
   const base = resolve(opts.base)
   const file = join(base, LOG_NAME)
   const now = opts.now ?? Date.now
   const index = new Map<string, Slot>()
+  const inMemory = opts.keepInMemory ?? ((_key: string, bytes: number) => bytes <= INLINE_BYTES)
   /** The last operation on each key, so a write that lands after a later one does not undo it. */
   const latest = new Map<string, number>()
   let operations = 0
@@ -48,7 +56,7 @@ export function logFsDriver(opts: LogFsDriverOptions): Driver {
   const ready = (async () => {
     await mkdir(base, { recursive: true })
     if (!existsSync(file)) await importLegacyFiles(base, file)
-    const found = await scan(file, index, now)
+    const found = await scan(file, index, now, inMemory)
     end = found.validBytes
     liveBytes = found.liveBytes
     handle = await open(file, 'a+')
@@ -156,7 +164,7 @@ export function logFsDriver(opts: LogFsDriverOptions): Driver {
       latest.delete(key)
       forget(key)
       const slot: Slot = { offset, bytes: body.byteLength, size: header.byteLength + body.byteLength + 1, ...(expiresAt !== undefined ? { expiresAt } : {}) }
-      if (body.byteLength <= INLINE_BYTES) slot.inline = value
+      if (inMemory(key, body.byteLength)) slot.inline = value
       index.set(key, slot)
       liveBytes += slot.size
     },
@@ -200,7 +208,7 @@ function writeAll(fd: number, buffers: Buffer[]): void {
 type Scan = { fileBytes: number; validBytes: number; liveBytes: number }
 
 /** Builds the index from the log; stops at the first record that is incomplete or unreadable. */
-async function scan(file: string, index: Map<string, Slot>, now: () => number): Promise<Scan> {
+async function scan(file: string, index: Map<string, Slot>, now: () => number, inMemory: (key: string, bytes: number) => boolean): Promise<Scan> {
   if (!existsSync(file)) return { fileBytes: 0, validBytes: 0, liveBytes: 0 }
   const fileBytes = (await stat(file)).size
   let position = 0
@@ -244,7 +252,7 @@ async function scan(file: string, index: Map<string, Slot>, now: () => number): 
       const offset = position + headerBytes
       const expiresAt = typeof header.x === 'number' ? header.x : undefined
       const slot: Slot = { offset, bytes, size: headerBytes + bytes + 1, ...(expiresAt !== undefined ? { expiresAt } : {}) }
-      if (bytes <= INLINE_BYTES) slot.inline = pending.subarray(valueStart, valueStart + bytes).toString('utf8')
+      if (inMemory(header.k, bytes)) slot.inline = pending.subarray(valueStart, valueStart + bytes).toString('utf8')
       index.set(header.k, slot)
       position += headerBytes + bytes + 1
       cursor = valueStart + bytes + 1

@@ -53,7 +53,9 @@ const REDIS_PREFIX = 'poix'
 export function createSpendStore({ cacheDir, redisUrl, log = (l) => console.error(l) }: StoreOptions): SpendStore {
   if (redisUrl) return createRedisStore(redisUrl, log)
   const kind: StoreKind = cacheDir === MEMORY_DIR ? 'memory' : 'fs'
-  const kv = createStorage({ driver: kind === 'memory' ? memoryDriver() : logFsDriver({ base: cacheDir }) })
+  // Ledger entries are many and rarely read (the newest 100 for /spend): they stay in the log only.
+  const keepInMemory = (key: string, bytes: number) => bytes <= 4096 && !key.startsWith('ledger:')
+  const kv = createStorage({ driver: kind === 'memory' ? memoryDriver() : logFsDriver({ base: cacheDir, keepInMemory }) })
   const background = createBackground(log)
   const atomic = localAtomicOps(kv, kind === 'fs', background)
   return {
