@@ -8,5 +8,19 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   plugins: [react(), tailwindcss(), apiDevPlugin()],
   server: { host: '127.0.0.1', port: 5173 },
-  build: { outDir: process.env.DIST_DIR || 'dist', target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 700 },
+  build: {
+    outDir: process.env.DIST_DIR || 'dist',
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod and every response schema in one chunk: the shell's checks (session, health, spend, quotes) and
+          // a view's own need it at the same moment, so one request serves them all (docs/decisions/0101).
+          groups: [{ name: 'schemas', test: /\/node_modules\/zod\/|\/contract\/schemas\.ts$|\/src\/.+-schema\.ts$/ }],
+        },
+      },
+    },
+  },
 })

@@ -1,22 +1,30 @@
-import { useEffect, type ReactNode } from 'react'
-import type { QueryClient } from '@tanstack/react-query'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { createContext, useContext, useEffect, type ReactNode } from 'react'
+import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { spendQueries } from '../features/spend/api/queries.ts'
-import { queryPersistOptions } from '../lib/query-persistence.ts'
 import { quoteQueries } from '../lib/quote-queries.ts'
 import { refreshAfterPaidRequests } from '../lib/refresh-after-paid-requests.ts'
+import { useIsRestoring, type Restore } from '../lib/use-query-persistence.ts'
 
-type AppProvidersProps = { queryClient: QueryClient; children: ReactNode }
+const RestoreContext = createContext<Restore>({ done: Promise.resolve(), settled: true })
 
-// Created once: the provider re-subscribes whenever these options change identity.
-const persistOptions = queryPersistOptions(__APP_VERSION__)
+type AppProvidersProps = { queryClient: QueryClient; restore: Restore; children: ReactNode }
 
-export function AppProviders({ queryClient, children }: AppProvidersProps) {
+export function AppProviders({ queryClient, restore, children }: AppProvidersProps) {
   // A paid answer changes what is cached (quotes) and what was spent (the meter, /spend).
   useEffect(() => refreshAfterPaidRequests(queryClient, [quoteQueries.all(), spendQueries.all()]), [queryClient])
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-      {children}
-    </PersistQueryClientProvider>
+    <QueryClientProvider client={queryClient}>
+      <RestoreContext value={restore}>{children}</RestoreContext>
+    </QueryClientProvider>
   )
+}
+
+/**
+ * Around the views: their queries wait until the persisted cache is restored, so an answer already paid for is
+ * shown, not bought again. The shell's own queries (session, health, spend: free, never persisted) are outside
+ * and start at once, so the sign-in check does not wait for IndexedDB.
+ */
+export function RestoredQueries({ children }: { children: ReactNode }) {
+  const isRestoring = useIsRestoring(useContext(RestoreContext))
+  return <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
 }

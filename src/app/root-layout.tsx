@@ -1,19 +1,31 @@
-import { Suspense } from 'react'
-import { NavLink, Outlet, useNavigation } from 'react-router'
+import { lazy, Suspense } from 'react'
+import { NavLink, useNavigation, useOutlet } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { healthQueries } from './api/health-queries.ts'
 import { NAV_ITEMS } from './nav.ts'
+import { RestoredQueries } from './providers.tsx'
 import { CostMeter } from '../features/spend/components/cost-meter.tsx'
 import { SignInGate } from '../features/sign-in/components/sign-in-gate.tsx'
-import { SignOutButton } from '../features/sign-in/components/sign-out-button.tsx'
-import { cn } from '../lib/cn.ts'
+import { useAccess } from '../features/sign-in/hooks/use-access.ts'
+
+// Only password-protected deployments show it: its code (and useMutation's) loads when it is needed (docs/decisions/0099).
+const SignOutButton = lazy(() => import('../features/sign-in/components/sign-out-button.tsx').then((m) => ({ default: m.SignOutButton })))
+
+const BADGE = 'rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300'
 
 function DemoBadge() {
-  const { data } = useQuery(healthQueries.status())
+  const { data, isPending } = useQuery(healthQueries.status())
+  // Holds the badge's place until /api/health answers, so the navigation beside it does not jump (demo is the common case).
+  if (isPending)
+    return (
+      <span aria-hidden="true" className="invisible">
+        <span className={BADGE}>Demo data</span>
+      </span>
+    )
   if (data?.mode !== 'demo') return null
   return (
     <span
-      className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300"
+      className={BADGE}
       title="No API token is configured: the dashboard shows deterministic demo data from the built-in simulator, and nothing is paid."
     >
       Demo data
@@ -21,14 +33,37 @@ function DemoBadge() {
   )
 }
 
+function SignOut() {
+  const access = useAccess()
+  if (access !== 'signed-in') return null
+  return (
+    <div className="ml-auto">
+      <Suspense fallback={null}>
+        <SignOutButton />
+      </Suspense>
+    </div>
+  )
+}
+
+/**
+ * The header keeps one height whatever loads into it (badge, meter figures, sign-out), and main is at least a
+ * screen tall, so the footer starts below the fold: a view growing as its data arrives moves nothing on screen
+ * (docs/decisions/0100).
+ *
+ * It is also the root route's HydrateFallback: while the first view's lazy module loads, the router renders this
+ * same component (without an outlet), so the header paints at once and is not mounted a second time when the
+ * view arrives (its queries would be cancelled and asked again).
+ */
 export function RootLayout() {
   const navigation = useNavigation()
+  const outlet = useOutlet()
+  const loading = <p className="text-slate-600">Loading…</p>
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[2000] focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <header className="border-b border-slate-200 bg-slate-900 text-white">
+      <header className="relative border-b border-slate-200 bg-slate-900 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
           <NavLink to="/" className="text-lg font-semibold tracking-tight">
             Poix Research Dashboard
@@ -39,23 +74,27 @@ export function RootLayout() {
               <NavLink
                 key={item.to}
                 to={item.to}
-                className={({ isActive }) => cn('rounded px-2.5 py-1.5 text-slate-200 hover:bg-slate-700 hover:text-white', isActive && 'bg-slate-700 text-white')}
+                // NavLink marks the current view with aria-current="page"; the style follows it.
+                className="rounded px-2.5 py-1.5 text-slate-200 hover:bg-slate-700 hover:text-white aria-[current=page]:bg-slate-700 aria-[current=page]:text-white"
               >
                 {item.label}
               </NavLink>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-3">
+          <SignOut />
+          {/* Its own row: figures that arrive later lengthen it, never wrap it onto another line. */}
+          <div className="min-h-4 basis-full">
             <CostMeter />
-            <SignOutButton />
           </div>
         </div>
-        {navigation.state === 'loading' && <div className="h-0.5 animate-pulse bg-sky-400" role="progressbar" aria-label="Loading the view" />}
+        {navigation.state === 'loading' && (
+          <div className="absolute inset-x-0 bottom-0 h-0.5 animate-pulse bg-sky-400" role="progressbar" aria-label="Loading the view" />
+        )}
       </header>
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-        <Suspense fallback={<p className="text-slate-600">Loading…</p>}>
+      <main id="main" className="mx-auto min-h-screen w-full max-w-7xl px-4 py-6">
+        <Suspense fallback={loading}>
           <SignInGate>
-            <Outlet />
+            <RestoredQueries>{outlet ?? loading}</RestoredQueries>
           </SignInGate>
         </Suspense>
       </main>

@@ -10,6 +10,9 @@ export function createAppRouter(queryClient: QueryClient) {
     {
       path: '/',
       Component: RootLayout,
+      // The first load shows the shell while the view's lazy module loads (the router renders nothing otherwise);
+      // the same component, so it stays mounted when the view arrives.
+      HydrateFallback: RootLayout,
       ErrorBoundary: RouteErrorBoundary,
       children: [
         { index: true, lazy: () => import('./routes/home.tsx') },
@@ -20,7 +23,7 @@ export function createAppRouter(queryClient: QueryClient) {
         { path: 'channels/:channelRef', lazy: () => import('./routes/channels.tsx') },
         { path: 'replies', lazy: () => import('./routes/replies.tsx') },
         { path: 'replies/:commentId', lazy: () => import('./routes/replies.tsx') },
-        { path: 'videos', lazy: () => import('./routes/videos.tsx') },
+        { path: 'videos', lazy: () => import('./routes/video-picker.tsx') },
         { path: 'videos/:videoId', lazy: () => import('./routes/videos.tsx') },
         { path: 'bulk', lazy: () => import('./routes/bulk.tsx') },
         { path: 'spend', lazy: () => import('./routes/spend.tsx') },

@@ -1,6 +1,5 @@
 /** The SPA's only door to the function: builds /api URLs, maps error bodies, records what each call cost. */
 import type { z } from 'zod'
-import { ApiErrorBody } from '../../contract/index.ts'
 import { recordCost } from './cost-tracker.ts'
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[]
@@ -36,7 +35,9 @@ export function apiUrl(path: string, params: QueryParams = {}): string {
 async function errorFrom(res: Response): Promise<ApiError> {
   const retry = Number(res.headers.get('Retry-After')) || undefined
   try {
-    const body = ApiErrorBody.safeParse(await res.json())
+    // Loaded on the first failure only: zod stays out of the shell's first load (docs/decisions/0099).
+    const [json, { ApiErrorBody }] = await Promise.all([res.json(), import('../../contract/schemas.ts')])
+    const body = ApiErrorBody.safeParse(json)
     if (body.success) {
       const e = body.data.error
       return new ApiError(res.status, e.code, e.message, e.param, e.retryAfterSeconds ?? retry)
@@ -72,9 +73,20 @@ export async function apiFetch(
   return res
 }
 
-export async function getJson<S extends z.ZodType>(path: string, params: QueryParams, schema: S, opts: { signal?: AbortSignal } = {}): Promise<z.infer<S>> {
+/**
+ * A zod schema, or a function that imports one: the shell's queries (health, session, spend totals, quotes) pass
+ * `() => import(...)` so zod is fetched beside their first request instead of before the first paint (docs/decisions/0099).
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>)
+
+/** The schema itself; a loader is awaited (after the first call, a resolved import costs a microtask). */
+export function loadSchema<S extends z.ZodType>(source: SchemaSource<S>): Promise<S> | S {
+  return typeof source === 'function' ? source() : source
+}
+
+export async function getJson<S extends z.ZodType>(path: string, params: QueryParams, source: SchemaSource<S>, opts: { signal?: AbortSignal } = {}): Promise<z.infer<S>> {
   const url = apiUrl(path, params)
-  const res = await apiFetch(url, opts)
+  const [res, schema] = await Promise.all([apiFetch(url, opts), loadSchema(source)])
   const parsed = schema.safeParse(await res.json())
   if (!parsed.success) {
     throw new ApiError(502, 'invalid_response', `The answer from ${path} did not have the expected shape: ${parsed.error.issues[0]?.message ?? 'unknown'}.`)

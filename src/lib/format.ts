@@ -1,14 +1,23 @@
 /** Display formatting shared by the views; everything locale-aware goes through Intl. */
 
-const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 })
-const whole = new Intl.NumberFormat(undefined)
+/**
+ * One formatter of each kind, made on first use: building one loads locale data (tens of milliseconds for all four),
+ * which a view that formats no counts or dates should not pay when this module loads.
+ */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined
+  return () => (value ??= make())
+}
+
+const compact = once(() => new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }))
+const whole = once(() => new Intl.NumberFormat(undefined))
 
 /** `"1234567"` → `1.2M` (compact) and `1,234,567` (exact); undefined for missing or non-numeric text. */
 export function formatCount(numericText: string | number | undefined): { compact: string; exact: string } | undefined {
   if (numericText === undefined || numericText === '') return undefined
   const n = typeof numericText === 'number' ? numericText : Number(numericText)
   if (!Number.isFinite(n)) return undefined
-  return { compact: compact.format(n), exact: whole.format(n) }
+  return { compact: compact().format(n), exact: whole().format(n) }
 }
 
 /** Seconds → `h:mm:ss` (or `m:ss` under an hour). */
@@ -28,13 +37,13 @@ export function parseIsoDuration(iso: string | undefined): number | undefined {
   return Number(m[1] ?? 0) * 86400 + Number(m[2] ?? 0) * 3600 + Number(m[3] ?? 0) * 60 + Number(m[4] ?? 0)
 }
 
-const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-const relFmt = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
+const dateFmt = once(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }))
+const relFmt = once(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }))
 
 /** Absolute date in UTC, labelled so, for citation. */
 export function formatDate(iso: string): string {
   const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? iso : `${dateFmt.format(d)} UTC`
+  return Number.isNaN(d.getTime()) ? iso : `${dateFmt().format(d)} UTC`
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -53,7 +62,7 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   if (Number.isNaN(t)) return ''
   const diff = (t - now) / 1000
   for (const [unit, secs] of UNITS) {
-    if (Math.abs(diff) >= secs || unit === 'second') return relFmt.format(Math.round(diff / secs), unit)
+    if (Math.abs(diff) >= secs || unit === 'second') return relFmt().format(Math.round(diff / secs), unit)
   }
   return ''
 }

@@ -9,9 +9,9 @@ describe('shouldPersistQuery', () => {
     expect(shouldPersistQuery(q(['search', 'pages', '48.8566,2.3522', '25km'], 'success'))).toBe(true)
   })
 
-  it('never keeps errors, pending queries, quotes, spend, health or the session', () => {
+  it('never keeps errors, pending queries, quotes, spend, health, the session or the basemap', () => {
     expect(shouldPersistQuery(q(['captions', 'track', 'x'], 'error'))).toBe(false)
     expect(shouldPersistQuery(q(['captions', 'track', 'x'], 'pending'))).toBe(false)
-    for (const root of ['quote', 'spend', 'health', 'session']) expect(shouldPersistQuery(q([root, 'x'], 'success'))).toBe(false)
+    for (const root of ['quote', 'spend', 'health', 'session', 'basemap']) expect(shouldPersistQuery(q([root, 'x'], 'success'))).toBe(false)
   })
 })

@@ -1,15 +1,23 @@
-/** The browser keeps the query cache in IndexedDB, so a reload shows what was already paid for instead of fetching it again. */
+/**
+ * The browser keeps the query cache in IndexedDB, so a reload shows what was already paid for instead of fetching it again.
+ * Imported by use-query-persistence.ts, not statically (docs/decisions/0099); the views' queries wait for its restore.
+ */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import type { QueryClient } from '@tanstack/react-query'
+import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { createStore, del, get, set, type UseStore } from 'idb-keyval'
 
 /** A week: the longest the function caches anything (captions), so older answers would be refetched anyway. */
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000
 
-/** Live state that must be asked for fresh: prices, spend, server status, sign-in; errors are never kept either. */
-const NOT_PERSISTED = new Set(['quote', 'spend', 'health', 'session'])
+/**
+ * Live state that must be asked for fresh: prices, spend, server status, sign-in; errors are never kept either.
+ * Nor the map's country outlines: built from bundled data for free, and large enough that saving them with every
+ * change of the cache would cost the page more than rebuilding them.
+ */
+const NOT_PERSISTED = new Set(['quote', 'spend', 'health', 'session', 'basemap'])
 
-/** Structural type: the persister is built on its own copy of query-core, so `Query` classes differ by version. */
+/** Structural: what shouldPersistQuery reads of a Query (tests pass plain objects). */
 type PersistableQuery = { queryKey: readonly unknown[]; state: { status: string } }
 
 export function shouldPersistQuery(query: PersistableQuery): boolean {
@@ -54,7 +62,7 @@ export async function forgetPersistedQueries(): Promise<void> {
   if (typeof indexedDB !== 'undefined') await idbStorage.removeItem(PERSIST_KEY)
 }
 
-/** Options for PersistQueryClientProvider; without IndexedDB (tests, old browsers) nothing is persisted. */
+/** Options for the persister; without IndexedDB (tests, old browsers) nothing is persisted. */
 export function queryPersistOptions(version: string): Omit<PersistQueryClientOptions, 'queryClient'> {
   const storage = typeof indexedDB === 'undefined' ? undefined : idbStorage
   return {
@@ -64,4 +72,19 @@ export function queryPersistOptions(version: string): Omit<PersistQueryClientOpt
     buster: version,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
   }
+}
+
+/**
+ * Puts the persisted answers back into queryClient, then saves the cache whenever it changes (what
+ * PersistQueryClientProvider does). Resolves when the restore is over, even when it failed (a broken cache is
+ * discarded); returns the unsubscribe of the saving.
+ */
+export async function restoreThenPersist(queryClient: QueryClient, version: string): Promise<() => void> {
+  const options = { ...queryPersistOptions(version), queryClient }
+  try {
+    await persistQueryClientRestore(options)
+  } catch {
+    // the persister has removed what it could not read: start from an empty cache
+  }
+  return persistQueryClientSubscribe(options)
 }

@@ -1,10 +1,8 @@
 /** What an /api request would cost now: list price, or free when the function has it cached. */
 import { queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
 import { getJson } from './api-client.ts'
 
-export const Quote = z.looseObject({ operation: z.string(), priceUsd: z.number(), cached: z.boolean() })
-export type Quote = z.infer<typeof Quote>
+export type { Quote } from './quote-schema.ts'
 
 export const quoteQueries = {
   all: () => ['quote'] as const,
@@ -12,7 +10,7 @@ export const quoteQueries = {
   forPath: (apiPath: string) =>
     queryOptions({
       queryKey: [...quoteQueries.all(), apiPath],
-      queryFn: ({ signal }) => getJson('/api/quote', { path: apiPath }, Quote, { signal }),
+      queryFn: ({ signal }) => getJson('/api/quote', { path: apiPath }, () => import('./quote-schema.ts').then((m) => m.Quote), { signal }),
       staleTime: 10_000,
       retry: false,
     }),

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query'
-import { Health } from '../../../contract/index.ts'
 import { getJson } from '../../lib/api-client.ts'
 
 export const healthQueries = {
@@ -7,7 +6,8 @@ export const healthQueries = {
   status: () =>
     queryOptions({
       queryKey: [...healthQueries.all(), 'status'],
-      queryFn: ({ signal }) => getJson('/api/health', {}, Health, { signal }),
+      // The shell asks this on every page: its schema (and zod) loads beside the request (docs/decisions/0099).
+      queryFn: ({ signal }) => getJson('/api/health', {}, () => import('../../../contract/schemas.ts').then((m) => m.Health), { signal }),
       staleTime: 60_000,
     }),
 }

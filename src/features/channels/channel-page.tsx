@@ -4,7 +4,7 @@ import { ErrorPanel } from '../../components/ui/error-panel.tsx'
 import { ExportMenu } from '../../components/export-menu.tsx'
 import { errorMessage, ApiError } from '../../lib/api-client.ts'
 import { exportData, type ExportFormat } from '../../lib/export/export-data.ts'
-import { fileSlug } from '../../lib/export/serialise.ts'
+import { fileSlug } from '../../lib/export/file-slug.ts'
 import { channelQueries, refParams } from './api/queries.ts'
 import { describeRef, type ChannelRef } from './model/channel-lookup.ts'
 import { CHANNEL_COLUMNS, channelProvenance } from './model/channel-export.ts'
@@ -43,7 +43,7 @@ export function ChannelPage({ channelRef, hl }: ChannelPageProps) {
   if (!channel) return <ChannelNotFound channelRef={channelRef} hl={hl} receipt={receipt} />
 
   function onExport(format: ExportFormat) {
-    exportData(format, {
+    void exportData(format, {
       items: [channel!],
       columns: CHANNEL_COLUMNS,
       provenance: channelProvenance({

@@ -6,7 +6,7 @@ import { ErrorPanel } from '../../components/ui/error-panel.tsx'
 import { ExportMenu } from '../../components/export-menu.tsx'
 import { errorMessage } from '../../lib/api-client.ts'
 import { exportData, type ExportFormat } from '../../lib/export/export-data.ts'
-import { fileSlug } from '../../lib/export/serialise.ts'
+import { fileSlug } from '../../lib/export/file-slug.ts'
 import { formatCount, formatDate } from '../../lib/format.ts'
 import { bestThumbnail } from '../../lib/thumbnail-choice.ts'
 import { topicLabel } from '../../lib/topic-labels.ts'
@@ -77,7 +77,7 @@ export function ComparisonPage({ ids, hl }: ComparisonPageProps) {
   const missing = ids.filter((id) => !byId.has(id))
 
   function onExport(format: ExportFormat) {
-    exportData(format, {
+    void exportData(format, {
       items: found,
       columns: columnsFor(COMPARE_FIELDS),
       provenance: channelProvenance({

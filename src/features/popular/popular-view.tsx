@@ -2,11 +2,12 @@ import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { addUsd, formatUsd, priceOf } from '../../../contract/index.ts'
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx'
 import { ErrorPanel } from '../../components/ui/error-panel.tsx'
 import { ExportMenu } from '../../components/export-menu.tsx'
 import { errorMessage } from '../../lib/api-client.ts'
 import { exportData, type ExportFormat } from '../../lib/export/export-data.ts'
-import { fileSlug } from '../../lib/export/serialise.ts'
+import { fileSlug } from '../../lib/export/file-slug.ts'
 import { popularQueries } from './api/queries.ts'
 import { categoryCounts, filterAndSort, toRows } from './model/popular-rows.ts'
 import { hasActiveFilters, popularSearchParams, type PopularState } from './model/popular-search.ts'
@@ -85,7 +86,7 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
   }
 
   function onExport(format: ExportFormat) {
-    exportData(format, {
+    void exportData(format, {
       items: shown,
       columns: POPULAR_COLUMNS,
       provenance: popularProvenance({
@@ -207,25 +208,31 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
             </p>
           )}
 
-          <PopularFeedList
-            rows={shown}
-            expanded={expanded}
-            onToggle={onToggle}
-            onNearEnd={onNearEnd}
-            busy={isFetchingNextPage}
-            footer={
-              <NextPageBar
-                nextToken={nextToken}
-                loadedPages={pages.length}
-                loadedCount={rows.length}
-                fetching={isFetchingNextPage}
-                error={isFetchNextPageError ? feed.error : undefined}
-                onLoadMore={() => void fetchNextPage()}
-                autoPausedAfter={autoPaused ? autoUsed : undefined}
-                onResumeAuto={() => setAutoUsed(0)}
-              />
-            }
-          />
+          {/* The list's first render (and its measuring) does not block the main thread; its box is held meanwhile. */}
+          <AfterFirstPaint
+            version={`${rows.length}|${stateKey(deferredState)}`}
+            fallback={<div className="h-[75vh] rounded-lg border border-slate-200 bg-slate-50" />}
+          >
+            <PopularFeedList
+              rows={shown}
+              expanded={expanded}
+              onToggle={onToggle}
+              onNearEnd={onNearEnd}
+              busy={isFetchingNextPage}
+              footer={
+                <NextPageBar
+                  nextToken={nextToken}
+                  loadedPages={pages.length}
+                  loadedCount={rows.length}
+                  fetching={isFetchingNextPage}
+                  error={isFetchNextPageError ? feed.error : undefined}
+                  onLoadMore={() => void fetchNextPage()}
+                  autoPausedAfter={autoPaused ? autoUsed : undefined}
+                  onResumeAuto={() => setAutoUsed(0)}
+                />
+              }
+            />
+          </AfterFirstPaint>
         </>
       )}
     </div>

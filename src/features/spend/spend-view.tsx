@@ -4,7 +4,7 @@ import { ExportMenu } from '../../components/export-menu.tsx'
 import { ErrorPanel } from '../../components/ui/error-panel.tsx'
 import { errorMessage } from '../../lib/api-client.ts'
 import { exportData, type ExportFormat } from '../../lib/export/export-data.ts'
-import { fileSlug } from '../../lib/export/serialise.ts'
+import { fileSlug } from '../../lib/export/file-slug.ts'
 import { LEDGER_LIMIT, spendQueries } from './api/queries.ts'
 import { LedgerTable } from './components/ledger-table.tsx'
 import { OperationTotalsTable } from './components/operation-totals-table.tsx'
@@ -59,7 +59,7 @@ export function SpendView({ state, onStateChange }: SpendViewProps) {
   const operations = report.data.byOperation.map((o) => o.operation)
   const page = pageOf(filtered, state.page)
   const onExport = (format: ExportFormat) =>
-    exportData(format, {
+    void exportData(format, {
       items: filtered,
       columns: LEDGER_COLUMNS,
       basename: fileSlug('spend-ledger', new Date().toISOString().slice(0, 10)),

@@ -1,7 +1,9 @@
-/** The one export used by every view: CSV (provenance as # lines), JSON ({provenance, items}) or a ZIP of both. */
-import { zipSync, strToU8 } from 'fflate'
+/**
+ * The one export used by every view: CSV (provenance as # lines), JSON ({provenance, items}) or a ZIP of both.
+ * The writers (Papa Parse, fflate) are imported when an export is asked for, not with the view (docs/decisions/0101).
+ */
 import { downloadBlob, downloadText } from './download.ts'
-import { toCsv, toJson, type Column } from './serialise.ts'
+import type { Column } from './serialise.ts'
 import type { Provenance } from './provenance.ts'
 
 export type ExportFormat = 'csv' | 'json' | 'zip'
@@ -16,11 +18,13 @@ export type ExportRequest<T> = {
   jsonItems?: readonly unknown[]
 }
 
-export function exportData<T>(format: ExportFormat, req: ExportRequest<T>): void {
+export async function exportData<T>(format: ExportFormat, req: ExportRequest<T>): Promise<void> {
+  const { toCsv, toJson } = await import('./serialise.ts')
   const json = () => toJson(req.jsonItems ?? req.items, req.provenance)
   const csv = () => toCsv(req.items, req.columns, req.provenance)
   if (format === 'csv') return downloadText(csv(), `${req.basename}.csv`, 'text/csv')
   if (format === 'json') return downloadText(json(), `${req.basename}.json`, 'application/json')
+  const { zipSync, strToU8 } = await import('fflate')
   const zip = zipSync({
     [`${req.basename}.csv`]: strToU8(csv()),
     [`${req.basename}.json`]: strToU8(json()),

@@ -23,16 +23,3 @@ export function toCsv<T>(rows: readonly T[], columns: readonly Column<T>[], prov
 export function toJson<T>(items: readonly T[], provenance: Provenance): string {
   return `${JSON.stringify({ provenance, items }, null, 2)}\n`
 }
-
-/** `Paris 48.86,2.35` + date → `paris-48.86-2.35-2026-11-22`: safe on every file system. */
-export function fileSlug(...parts: string[]): string {
-  return parts
-    .join(' ')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9.,_-]+/g, '-')
-    .replace(/,/g, '_')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase()
-    .slice(0, 120)
-}

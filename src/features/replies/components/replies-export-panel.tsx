@@ -4,7 +4,7 @@ import { ExportMenu } from '../../../components/export-menu.tsx'
 import { errorMessage } from '../../../lib/api-client.ts'
 import { exportData, type ExportFormat } from '../../../lib/export/export-data.ts'
 import { makeProvenance, type Provenance } from '../../../lib/export/provenance.ts'
-import { fileSlug } from '../../../lib/export/serialise.ts'
+import { fileSlug } from '../../../lib/export/file-slug.ts'
 import { pseudonymiseRows, randomSalt } from '../lib/pseudonymise.ts'
 import { replyExportColumns, replyExportRows } from '../lib/reply-export.ts'
 import type { ThreadLink } from '../lib/thread-inference.ts'
@@ -72,7 +72,7 @@ export function RepliesExportPanel({
             }
           : {}),
       }
-      exportData(format, {
+      void exportData(format, {
         items,
         columns: replyExportColumns(pseudonymise),
         provenance,

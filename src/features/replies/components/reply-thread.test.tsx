@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
 import '@testing-library/jest-dom/vitest'
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router'
@@ -111,11 +111,12 @@ describe('ReplyThread', () => {
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Page 3 could not be loaded')
     expect(alert).toHaveTextContent('Service down for a moment. The 20 replies loaded so far are kept.')
-    expect(within(list()).getAllByRole('article')).toHaveLength(20)
+    // The cards render in a deferred pass after the controls (reply-thread.tsx).
+    await waitFor(() => expect(within(list()).getAllByRole('article')).toHaveLength(20))
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '20')
     await userEvent.click(within(alert).getByRole('button', { name: /Resume loading all/ }))
     await screen.findByText(/All 25 replies loaded \(3 pages\)/)
-    expect(within(list()).getAllByRole('article')).toHaveLength(25)
+    await waitFor(() => expect(within(list()).getAllByRole('article')).toHaveLength(25))
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25')
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '25')
     expect(requests.map((s) => new URLSearchParams(s).get('pageToken'))).toEqual([null, '1', '2', '2'])
@@ -155,6 +156,7 @@ describe('ReplyThread', () => {
     renderThread({ format: 'plainText', q: 'line' })
     const stats = await screen.findByTestId('reply-stats')
     expect(stats).toHaveTextContent('2 of 3 replies match “line” · 2 authors · 3 likes')
+    await waitFor(() => expect(list().querySelectorAll('article')).toHaveLength(2))
     const texts = list().querySelectorAll('[data-format="plainText"]')
     expect(texts[0]!.textContent).toBe('line one\nline two <b>raw</b>')
     expect(list().querySelectorAll('b')).toHaveLength(0)

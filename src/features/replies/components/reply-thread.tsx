@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { addUsd } from '../../../../contract/index.ts'
+import { AfterFirstPaint } from '../../../components/after-first-paint.tsx'
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx'
 import { PricedButton } from '../../../components/ui/priced-button.tsx'
 import { errorMessage } from '../../../lib/api-client.ts'
@@ -198,30 +199,39 @@ export function ReplyThread({ parentCommentId, state, onStateChange }: ReplyThre
             fetchedAt={first?.receipt.fetchedAt ?? new Date().toISOString()}
             query={{ parentCommentId, format: 'html' }}
           />
-          <section aria-label="Reply list" data-testid="reply-list">
-            {matched.length === 0 ? (
-              <p className="text-slate-700">No loaded reply matches “{state.q.trim()}”.</p>
-            ) : state.view === 'tree' ? (
-              <ReplyTreeList
-                nodes={tree}
-                format={state.format}
-                pattern={pattern}
-                highlightedId={highlighted}
-                permalinkOf={permalinkOf}
-                collapsed={collapsed}
-                onToggle={toggle}
-              />
-            ) : (
-              <ReplyFlatList
-                replies={flat}
-                links={links}
-                byId={byId}
-                format={state.format}
-                pattern={pattern}
-                highlightedId={highlighted}
-                permalinkOf={permalinkOf}
-              />
-            )}
+          <section aria-labelledby="reply-list-heading" data-testid="reply-list">
+            {/* Each reply's author is an h3: the list's h2 keeps the outline h1 → h2 → h3. */}
+            <h2 id="reply-list-heading" className="sr-only">
+              Reply list
+            </h2>
+            {/* The cards are most of the view's rendering: their first render does not block the main thread. */}
+            <AfterFirstPaint
+              version={`${replies.length}|${state.view}|${state.sort}|${state.format}|${state.q}`}
+            >
+              {matched.length === 0 ? (
+                <p className="text-slate-700">No loaded reply matches “{state.q.trim()}”.</p>
+              ) : state.view === 'tree' ? (
+                <ReplyTreeList
+                  nodes={tree}
+                  format={state.format}
+                  pattern={pattern}
+                  highlightedId={highlighted}
+                  permalinkOf={permalinkOf}
+                  collapsed={collapsed}
+                  onToggle={toggle}
+                />
+              ) : (
+                <ReplyFlatList
+                  replies={flat}
+                  links={links}
+                  byId={byId}
+                  format={state.format}
+                  pattern={pattern}
+                  highlightedId={highlighted}
+                  permalinkOf={permalinkOf}
+                />
+              )}
+            </AfterFirstPaint>
           </section>
         </>
       )}

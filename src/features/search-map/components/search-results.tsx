@@ -80,7 +80,7 @@ export const SearchResults = memo(function SearchResults({ input, armed, q, sort
   }
 
   function onExport(format: ExportFormat) {
-    exportData(
+    void exportData(
       format,
       searchExport({
         items,

@@ -51,7 +51,7 @@ describe('location search view', { timeout: 120_000 }, () => {
     expect(field('Coordinates or map link').value).toBe('48.8566, 2.3522')
     expect(field('Radius').value).toBe('3')
     expect(field('Unit').value).toBe('mi')
-    expect(screen.getByRole('application', { name: /search map/i })).toBeTruthy()
+    expect(await screen.findByRole('application', { name: /search map/i }, slow)).toBeTruthy()
     expect(await screen.findByText(/Press Search to run this search for videos within 3 mi of 48.8566, 2.3522/, {}, slow)).toBeTruthy()
     expect(searches).toEqual([])
 

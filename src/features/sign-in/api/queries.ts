@@ -1,18 +1,16 @@
 /** Sign-in state of this browser with the function (HttpOnly session cookie; the SPA never sees its value). */
 import { queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
 import { ApiError, apiFetch, getJson } from '../../../lib/api-client.ts'
 
-/** GET /api/session (never guarded): whether this deployment asks for a password, and whether this browser gave it. */
-export const SessionStatus = z.looseObject({ signInRequired: z.boolean(), signedIn: z.boolean() })
-export type SessionStatus = z.infer<typeof SessionStatus>
+export type { SessionStatus } from './session-schema.ts'
 
 export const sessionQueries = {
   all: () => ['session'] as const,
   status: () =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'status'],
-      queryFn: ({ signal }) => getJson('/api/session', {}, SessionStatus, { signal }),
+      // Every page asks this first: the schema (and zod) loads beside the request, not before the first paint (docs/decisions/0099).
+      queryFn: ({ signal }) => getJson('/api/session', {}, () => import('./session-schema.ts').then((m) => m.SessionStatus), { signal }),
       staleTime: 5 * 60_000,
     }),
 }

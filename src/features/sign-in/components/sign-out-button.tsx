@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { errorMessage } from '../../../lib/api-client.ts'
-import { forgetPersistedQueries } from '../../../lib/query-persistence.ts'
 import { signOut } from '../api/queries.ts'
 import { useAccess } from '../hooks/use-access.ts'
 
@@ -13,6 +12,8 @@ export function SignOutButton() {
     onSuccess: async () => {
       // Nothing seen in this session stays in the browser (memory or IndexedDB) for the next person at this computer.
       queryClient.clear()
+      // Imported here, not statically: the persistence code stays out of the first load (docs/decisions/0099).
+      const { forgetPersistedQueries } = await import('../../../lib/query-persistence.ts')
       await forgetPersistedQueries()
       window.location.assign('/sign-in')
     },

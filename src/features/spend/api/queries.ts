@@ -1,7 +1,6 @@
 /** The deployment's spend ledger and totals (GET /api/spend): free to read, never persisted (it changes with every paid call). */
 import { queryOptions } from '@tanstack/react-query'
 import { getJson } from '../../../lib/api-client.ts'
-import { SpendReport } from '../model/spend-schema.ts'
 
 /** Entries the /spend page asks for (the route's maximum); totals always cover the whole ledger. */
 export const LEDGER_LIMIT = 1000
@@ -14,7 +13,8 @@ export const spendQueries = {
   report: (limit: number = LEDGER_LIMIT) =>
     queryOptions({
       queryKey: [...spendQueries.all(), 'report', { limit }],
-      queryFn: ({ signal }) => getJson('/api/spend', { limit }, SpendReport, { signal }),
+      // The header meter asks this on every page: the schema (and zod) loads beside the request (docs/decisions/0099).
+      queryFn: ({ signal }) => getJson('/api/spend', { limit }, () => import('../model/spend-schema.ts').then((m) => m.SpendReport), { signal }),
       staleTime: 30_000,
     }),
 }

@@ -1,31 +1,50 @@
 import { useSyncExternalStore } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { formatUsd } from '../../../../contract/index.ts'
-import { cn } from '../../../lib/cn.ts'
+import { formatUsd } from '../../../../contract/prices.ts'
 import { getSessionSpend, subscribeSessionSpend } from '../../../lib/cost-tracker.ts'
 import { spendQueries } from '../api/queries.ts'
 import type { Budget } from '../model/spend-schema.ts'
 
-type ItemProps = { term: string; value: string; testId: string; className?: string; valueClassName?: string }
+/** Below which width a figure is for screen readers only: the header keeps to one row of figures. */
+const SHOWN_FROM = {
+  always: 'whitespace-nowrap',
+  sm: 'whitespace-nowrap sr-only sm:not-sr-only',
+  md: 'whitespace-nowrap sr-only md:not-sr-only',
+  lg: 'whitespace-nowrap sr-only lg:not-sr-only',
+} as const
+
+// Whole class strings per tone, not merged ones: the header's first load does without tailwind-merge (docs/decisions/0099).
+const TONES = {
+  strong: 'inline font-semibold tabular-nums text-white',
+  plain: 'inline font-normal tabular-nums text-slate-200',
+  low: 'inline font-semibold tabular-nums text-amber-300',
+  spent: 'inline font-semibold tabular-nums text-red-300',
+} as const
+
+type ItemProps = { term: string; value: string; testId: string; shownFrom?: keyof typeof SHOWN_FROM; tone?: keyof typeof TONES }
 
 /** One `term: value` pair; a definition list keeps each number with its meaning for screen readers. */
-function Item({ term, value, testId, className, valueClassName }: ItemProps) {
+function Item({ term, value, testId, shownFrom = 'always', tone = 'strong' }: ItemProps) {
   return (
-    <div className={cn('whitespace-nowrap', className)}>
+    <div className={SHOWN_FROM[shownFrom]}>
       <dt className="inline text-slate-300">{term}: </dt>
-      <dd className={cn('inline font-semibold tabular-nums text-white', valueClassName)} data-testid={testId}>
+      <dd className={TONES[tone]} data-testid={testId}>
         {value}
       </dd>
     </div>
   )
 }
 
-function budgetTone(budget: Budget): string {
-  if (budget.leftUsd <= 0) return 'text-red-300'
-  return budget.leftUsd < budget.capUsd * 0.1 ? 'text-amber-300' : ''
+function budgetTone(budget: Budget): keyof typeof TONES {
+  if (budget.leftUsd <= 0) return 'spent'
+  return budget.leftUsd < budget.capUsd * 0.1 ? 'low' : 'strong'
 }
 
-/** Header meter: this browser session's spend (from response headers) and the deployment's totals, budget and cache savings (from /api/spend). */
+/**
+ * Header meter: this browser session's spend (from response headers) and the deployment's totals, budget and cache
+ * savings (from /api/spend). The row is right-aligned and the deployment's figures come first, so when they arrive
+ * they extend it leftwards without moving the session's figures.
+ */
 export function CostMeter() {
   const session = useSyncExternalStore(subscribeSessionSpend, getSessionSpend, getSessionSpend)
   // Signed out or unreachable: the session figure still shows; the deployment's figures wait for the ledger.
@@ -33,24 +52,18 @@ export function CostMeter() {
   return (
     <section aria-label="Spending" className="text-xs">
       <dl className="flex flex-wrap items-baseline justify-end gap-x-3 gap-y-0.5">
-        <Item term="This session" value={formatUsd(session.spentUsd)} testId="session-spend" />
-        <Item
-          term="Session calls"
-          value={`${session.paidCalls} paid, ${session.cacheHits} cached`}
-          testId="session-calls"
-          className="sr-only lg:not-sr-only"
-          valueClassName="font-normal text-slate-200"
-        />
-        {data && <Item term="All time" value={formatUsd(data.totals.spentUsd)} testId="deployment-spend" className="sr-only sm:not-sr-only" />}
         {data?.budget && (
           <Item
             term="Budget left"
             value={`${formatUsd(Math.max(0, data.budget.leftUsd))} of ${formatUsd(data.budget.capUsd)}`}
             testId="budget-left"
-            valueClassName={budgetTone(data.budget)}
+            tone={budgetTone(data.budget)}
           />
         )}
-        {data && <Item term="Saved by cache" value={formatUsd(data.totals.savedUsd)} testId="cache-savings" className="sr-only md:not-sr-only" />}
+        {data && <Item term="All time" value={formatUsd(data.totals.spentUsd)} testId="deployment-spend" shownFrom="sm" />}
+        {data && <Item term="Saved by cache" value={formatUsd(data.totals.savedUsd)} testId="cache-savings" shownFrom="md" />}
+        <Item term="This session" value={formatUsd(session.spentUsd)} testId="session-spend" />
+        <Item term="Session calls" value={`${session.paidCalls} paid, ${session.cacheHits} cached`} testId="session-calls" shownFrom="lg" tone="plain" />
       </dl>
     </section>
   )
