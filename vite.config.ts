@@ -2,11 +2,12 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { apiDevPlugin } from './scripts/vite-api-plugin.ts'
+import { precompressPlugin } from './scripts/vite-precompress-plugin.ts'
 import pkg from './package.json' with { type: 'json' }
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
-  plugins: [react(), tailwindcss(), apiDevPlugin()],
+  plugins: [react(), tailwindcss(), apiDevPlugin(), precompressPlugin()],
   server: { host: '127.0.0.1', port: 5173 },
   build: {
     outDir: process.env.DIST_DIR || 'dist',

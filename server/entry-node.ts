@@ -6,7 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { loadConfig, type Config } from './config.ts'
 import { createRuntime } from './runtime.ts'
 
-/** The function plus the SPA: hashed assets cached for a year, client routes answered with index.html. Security headers come from createApp's first middleware, so they cover these files too. */
+/** The function plus the SPA: hashed assets cached for a year and sent as their .br/.gz copies when the browser takes them, client routes answered with index.html. Security headers come from createApp's first middleware, so they cover these files too. */
 export function createNodeApp(config: Config, env: Record<string, string | undefined> = process.env) {
   const runtime = createRuntime({ config, env })
   const { app } = runtime
@@ -16,7 +16,7 @@ export function createNodeApp(config: Config, env: Record<string, string | undef
     await next()
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
   })
-  app.use('*', async (c, next) => (isApi(c.req.path) ? next() : serveStatic({ root: config.distDir })(c, next)))
+  app.use('*', async (c, next) => (isApi(c.req.path) ? next() : serveStatic({ root: config.distDir, precompressed: true })(c, next)))
   app.get('*', (c) => {
     if (isApi(c.req.path)) return c.notFound()
     if (/\.[a-z0-9]{1,8}$/i.test(c.req.path) && !c.req.path.endsWith('.html')) return c.text('Not found', 404)
