@@ -17,6 +17,15 @@ describe('decodeHtmlEntities', () => {
     expect(decodeHtmlEntities('&amp;#39;')).toBe('&#39;')
   })
 
+  it('decodes the common references without the DOM exactly as the parser does', () => {
+    const samples = ['&amp;', '&lt;', '&gt;', '&quot;', '&apos;', '&nbsp;', '&#39;', '&#x27;', '&#233;', '&#X1F600;', '&#128;', '&#0;', '&#xD800;', '&#1114112;', '&eacute;', '&amp', '&notin;', '&notit;']
+    for (const reference of samples) {
+      const area = document.createElement('textarea')
+      area.innerHTML = reference
+      expect(decodeHtmlEntities(reference), reference).toBe(area.value)
+    }
+  })
+
   it('never turns markup into elements', () => {
     expect(decodeHtmlEntities('&lt;img src=x onerror=alert(1)&gt; <b>bold</b> &amp;')).toBe('<img src=x onerror=alert(1)> <b>bold</b> &')
   })

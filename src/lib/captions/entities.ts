@@ -1,5 +1,5 @@
 /** Caption text keeps the platform's HTML escaping, sometimes doubled (`&amp;#39;`): decode it for display. */
-import he from 'he'
+import { decodeHtmlEntities } from '../html-entities.ts'
 
 /** Enough for any escaping depth seen in practice; bounds the loop on adversarial input. */
 const MAX_ROUNDS = 8
@@ -9,7 +9,7 @@ export function decodeEntitiesUntilStable(text: string): string {
   let current = text
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (!current.includes('&')) return current
-    const next = he.decode(current)
+    const next = decodeHtmlEntities(current)
     if (next === current) return current
     current = next
   }

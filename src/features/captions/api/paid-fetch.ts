@@ -1,5 +1,4 @@
 /** Fetches an /api URL and keeps what the function said it cost (X-Cost-USD, X-Cache) beside the answer. */
-import type { z } from 'zod'
 import { ApiError, apiFetch } from '../../../lib/api-client.ts'
 import type { CacheStatus } from '../lib/caption-archive.ts'
 
@@ -16,11 +15,18 @@ function costOf(url: string, res: Response): PaidCost {
   }
 }
 
-export async function paidJson<S extends z.ZodType>(
+/** What paidJson needs of a schema: a contract zod schema, or a check that gives the same verdict (caption-items.ts). */
+export type ResponseSchema<T> = {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly { message: string }[] } }
+}
+
+export async function paidJson<T>(
   url: string,
-  schema: S,
+  schema: ResponseSchema<T>,
   signal?: AbortSignal,
-): Promise<Paid<z.infer<S>>> {
+): Promise<Paid<T>> {
   const res = await apiFetch(url, { signal })
   const parsed = schema.safeParse(await res.json())
   if (!parsed.success) {

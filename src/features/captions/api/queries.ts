@@ -1,8 +1,9 @@
 /** Query option factories of the caption studio. */
 import { queryOptions } from '@tanstack/react-query'
-import { CaptionFileList, CaptionItems, Health, type CaptionMode } from '../../../../contract/index.ts'
+import { CaptionFileList, Health, type CaptionMode } from '../../../../contract/index.ts'
 import { getJson } from '../../../lib/api-client.ts'
 import { captionFileListUrl, captionTrackUrl } from '../../../lib/captions/caption-request.ts'
+import { CaptionTrackItems } from './caption-items.ts'
 import { paidJson } from './paid-fetch.ts'
 
 export const captionQueries = {
@@ -18,7 +19,7 @@ export const captionQueries = {
   track: (videoId: string, lang: string | undefined, mode: CaptionMode) =>
     queryOptions({
       queryKey: [...captionQueries.all(), 'track', videoId, { lang, mode }],
-      queryFn: ({ signal }) => paidJson(captionTrackUrl({ videoId, lang, mode }), CaptionItems, signal),
+      queryFn: ({ signal }) => paidJson(captionTrackUrl({ videoId, lang, mode }), CaptionTrackItems, signal),
       staleTime: Infinity, // a caption track does not change; refetching costs money
     }),
 }

@@ -14,6 +14,7 @@ import { groupCaptionFiles } from '../lib/track-list.ts'
 import type { TimeSource } from '../lib/time-source.ts'
 import { languageName } from '../lib/language-names.ts'
 import { CAPTION_FILES_PRICE, CAPTION_PRICE } from '../hooks/use-quotes.ts'
+import { usePaintedOnce } from '../hooks/use-painted-once.ts'
 import { usePlayerPreference } from '../hooks/use-player-preference.ts'
 import { CaptionsUnavailable } from './captions-unavailable.tsx'
 import { DownloadPanel } from './download-panel.tsx'
@@ -40,7 +41,9 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
   const languages = useMemo(() => (files.data ? groupCaptionFiles(files.data.data) : undefined), [files.data])
   const cues = useMemo(() => (track.data ? prepareCues(track.data.data) : NO_CUES), [track.data])
   const timeline = useMemo(() => buildTimeline(cues), [cues])
-  const duration = trackDuration(cues)
+  const duration = useMemo(() => trackDuration(cues), [cues])
+  const hasCues = track.isSuccess && cues.length > 0
+  const transcriptPainted = usePaintedOnce(hasCues)
 
   const [clock] = useState(() => createTranscriptClock({ duration: 0, start: state.t ?? 0 }))
   const [playerAllowed, setPlayerAllowed] = usePlayerPreference()
@@ -82,8 +85,10 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
   const unavailable = track.error instanceof ApiError && track.error.code === 'captions_unavailable'
 
   return (
+    // Header and columns are positioned, so each paints as a layer of its own: a cue change repaints the
+    // transcript's layer, and the browser reuses the rest of the page as recorded instead of walking it again.
     <div className="space-y-5">
-      <header className="space-y-1">
+      <header className="relative space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight">
           Captions of <span className="font-mono">{videoId}</span>
         </h1>
@@ -113,7 +118,7 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
       )}
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="min-w-0 space-y-4">
+        <div className="relative min-w-0 space-y-4">
           {track.isPending && <p role="status">Loading captions…</p>}
           {unavailable && (
             <CaptionsUnavailable
@@ -139,7 +144,7 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
               This track has no captions in it (the service answered with an empty list).
             </p>
           )}
-          {track.isSuccess && cues.length > 0 && (
+          {hasCues && (
             <>
               <PlaybackSourcePanel
                 videoId={videoId}
@@ -172,7 +177,7 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
           )}
         </div>
 
-        <aside className="min-w-0 space-y-4" aria-label="Tracks and downloads">
+        <aside className="relative min-w-0 space-y-4" aria-label="Tracks and downloads">
           <TrackPicker
             videoId={videoId}
             languages={languages}
@@ -199,7 +204,8 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
             )}
             {languages && <TrackList languages={languages} />}
           </section>
-          {track.isSuccess && cues.length > 0 && shownLang && (
+          {/* After the transcript is on screen: its quotes are a dozen requests and a render of their own. */}
+          {hasCues && transcriptPainted && shownLang && (
             <DownloadPanel
               videoId={videoId}
               lang={shownLang}

@@ -1,11 +1,17 @@
+import { memo } from 'react'
 import { segmentCueText } from '../lib/cue-segments.ts'
 import { soundMarkerRanges, type TextRange } from '../lib/sound-markers.ts'
 import { cn } from '../../../lib/cn.ts'
 
 export type CueTextProps = { text: string; matches?: readonly TextRange[]; currentMatch?: TextRange }
 
-/** A cue's words, with [Music]-style markers set apart and search matches highlighted. */
-export function CueText({ text, matches = [], currentMatch }: CueTextProps) {
+const NO_MATCHES: readonly TextRange[] = []
+
+/**
+ * A cue's words, with [Music]-style markers set apart and search matches highlighted. Memoised: the row around
+ * it re-renders when the highlight moves, the words do not change.
+ */
+export const CueText = memo(function CueText({ text, matches = NO_MATCHES, currentMatch }: CueTextProps) {
   const segments = segmentCueText(text, soundMarkerRanges(text), matches, currentMatch)
   return (
     <>
@@ -34,4 +40,4 @@ export function CueText({ text, matches = [], currentMatch }: CueTextProps) {
       })}
     </>
   )
-}
+})

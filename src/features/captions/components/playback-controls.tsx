@@ -1,8 +1,9 @@
 import { memo, useId } from 'react'
 import { formatClock } from '../../../lib/format.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { PLAYBACK_RATES, type TimeSource } from '../lib/time-source.ts'
-import { usePlayback } from '../hooks/use-playback.ts'
+import { scrubberValue, SCRUBBER_STEP_SECONDS } from '../lib/scrubber.ts'
+import { PLAYBACK_RATES, type PlaybackSnapshot, type TimeSource } from '../lib/time-source.ts'
+import { usePlaybackValue } from '../hooks/use-playback.ts'
 
 export type PlaybackControlsProps = {
   source: TimeSource
@@ -11,7 +12,7 @@ export type PlaybackControlsProps = {
   matchCount: number
 }
 
-/** Memoised: the controls re-render every frame while playing, the marks only when the search changes. */
+/** Memoised: the marks re-render only when the search changes. */
 const MatchMarks = memo(function MatchMarks({ marks }: { marks: readonly number[] }) {
   if (marks.length === 0) return null
   return (
@@ -27,9 +28,85 @@ const MatchMarks = memo(function MatchMarks({ marks }: { marks: readonly number[
   )
 })
 
-/** Play/pause, a scrubber over the whole duration with search matches marked, and speed. */
+function PlayPauseButton({ source }: { source: TimeSource }) {
+  const playing = usePlaybackValue(source, (s) => s.playing)
+  return (
+    <Button
+      variant="primary"
+      size="sm"
+      className="w-20"
+      onClick={() => (playing ? source.pause() : source.play())}
+      aria-keyshortcuts="Space"
+    >
+      {playing ? 'Pause' : 'Play'}
+    </Button>
+  )
+}
+
+const clockOf = (s: PlaybackSnapshot) => `${formatClock(s.time)} / ${formatClock(s.duration)}`
+
+/**
+ * Whole seconds: re-renders once a second of playback, not every frame. Sized in `ch` of its monospaced text and
+ * contained, so a new second is laid out inside the readout alone, not across the controls.
+ */
+function TimeReadout({ source }: { source: TimeSource }) {
+  const text = usePlaybackValue(source, clockOf)
+  return (
+    <span
+      className="inline-block h-5 font-mono text-sm tabular-nums [contain:strict]"
+      style={{ width: `${text.length}ch` }}
+      data-testid="playback-time"
+      aria-live="off"
+    >
+      {text}
+    </span>
+  )
+}
+
+function Scrubber({ source, describedBy }: { source: TimeSource; describedBy: string | undefined }) {
+  const value = usePlaybackValue(source, scrubberValue)
+  const duration = usePlaybackValue(source, (s) => s.duration)
+  const valueText = usePlaybackValue(source, (s) => `${formatClock(s.time)} of ${formatClock(s.duration)}`)
+  return (
+    <input
+      type="range"
+      aria-label="Playback position"
+      aria-valuetext={valueText}
+      aria-describedby={describedBy}
+      aria-keyshortcuts="ArrowLeft ArrowRight"
+      min={0}
+      max={Math.max(duration, 0.1)}
+      step={SCRUBBER_STEP_SECONDS}
+      value={value}
+      onChange={(e) => source.seek(Number(e.target.value))}
+      className="w-full accent-sky-700"
+    />
+  )
+}
+
+function SpeedSelect({ source, id }: { source: TimeSource; id: string }) {
+  const rate = usePlaybackValue(source, (s) => s.rate)
+  return (
+    <select
+      id={id}
+      value={rate}
+      onChange={(e) => source.setRate(Number(e.target.value))}
+      className="rounded border border-slate-300 px-2 py-1 text-sm"
+    >
+      {PLAYBACK_RATES.map((r) => (
+        <option key={r} value={r}>
+          {r}×
+        </option>
+      ))}
+    </select>
+  )
+}
+
+/**
+ * Play/pause, a scrubber over the whole duration with search matches marked, and speed. Each part subscribes
+ * to the one value it shows, so a playing frame re-renders none of them unless that value changed.
+ */
 export function PlaybackControls({ source, matchMarks, matchCount }: PlaybackControlsProps) {
-  const { time, playing, rate, duration } = usePlayback(source)
   const speedId = useId()
   const marksId = useId()
   const label = source.kind === 'clock' ? 'Transcript clock' : 'Player'
@@ -39,32 +116,10 @@ export function PlaybackControls({ source, matchMarks, matchCount }: PlaybackCon
       aria-label={`${label} controls`}
       className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3"
     >
-      <Button
-        variant="primary"
-        size="sm"
-        className="w-20"
-        onClick={() => (playing ? source.pause() : source.play())}
-        aria-keyshortcuts="Space"
-      >
-        {playing ? 'Pause' : 'Play'}
-      </Button>
-      <span className="font-mono text-sm tabular-nums" data-testid="playback-time" aria-live="off">
-        {formatClock(time)} / {formatClock(duration)}
-      </span>
+      <PlayPauseButton source={source} />
+      <TimeReadout source={source} />
       <div className="relative min-w-48 flex-1">
-        <input
-          type="range"
-          aria-label="Playback position"
-          aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
-          aria-describedby={matchCount > 0 ? marksId : undefined}
-          aria-keyshortcuts="ArrowLeft ArrowRight"
-          min={0}
-          max={Math.max(duration, 0.1)}
-          step={0.1}
-          value={Math.min(time, duration)}
-          onChange={(e) => source.seek(Number(e.target.value))}
-          className="w-full accent-sky-700"
-        />
+        <Scrubber source={source} describedBy={matchCount > 0 ? marksId : undefined} />
         <MatchMarks marks={matchMarks} />
         {matchCount > 0 && (
           <span id={marksId} className="sr-only">
@@ -75,18 +130,7 @@ export function PlaybackControls({ source, matchMarks, matchCount }: PlaybackCon
       <label htmlFor={speedId} className="text-sm">
         Speed
       </label>
-      <select
-        id={speedId}
-        value={rate}
-        onChange={(e) => source.setRate(Number(e.target.value))}
-        className="rounded border border-slate-300 px-2 py-1 text-sm"
-      >
-        {PLAYBACK_RATES.map((r) => (
-          <option key={r} value={r}>
-            {r}×
-          </option>
-        ))}
-      </select>
+      <SpeedSelect source={source} id={speedId} />
     </div>
   )
 }

@@ -4,6 +4,7 @@ import type { Cue } from '../lib/cues.ts'
 import type { TextRange } from '../lib/sound-markers.ts'
 import type { TimeSource } from '../lib/time-source.ts'
 import { firstMatchFrom, matchMarks, searchTranscript, stepMatch } from '../lib/transcript-search.ts'
+import { usePaintedOnce } from '../hooks/use-painted-once.ts'
 import { usePlaybackKeys } from '../hooks/use-playback-keys.ts'
 import { CopyMomentLink } from './copy-moment-link.tsx'
 import { PlaybackControls } from './playback-controls.tsx'
@@ -52,6 +53,8 @@ export function TranscriptWorkspace({
   }, [matches])
   const marks = useMemo(() => matchMarks(matches, duration), [matches, duration])
   usePlaybackKeys(source)
+  // The chart bins every cue: drawn once the transcript is on screen.
+  const showChart = usePaintedOnce(true)
 
   function select(index: number) {
     const m = matches[index]
@@ -68,7 +71,8 @@ export function TranscriptWorkspace({
   }
 
   return (
-    <div className="space-y-3">
+    // Each part a paint layer of its own (see caption-studio.tsx): the transcript repaints alone while playing.
+    <div className="space-y-3 [&>*]:relative">
       <PlaybackControls source={source} matchMarks={marks} matchCount={matches.length} />
       <CopyMomentLink source={source} />
       <TranscriptSearch
@@ -95,7 +99,7 @@ export function TranscriptWorkspace({
       <p className="text-xs text-slate-600">
         Keys: Space plays or pauses, ← and → move 5 seconds (when the focus is not in a field).
       </p>
-      <SpeechRateChart cues={cues} duration={duration} source={source} />
+      {showChart && <SpeechRateChart cues={cues} duration={duration} source={source} />}
     </div>
   )
 }

@@ -1,10 +1,21 @@
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react'
-import { useVirtualizer } from '@tanstack/react-virtual'
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react'
+import type { Range } from '@tanstack/react-virtual'
 import { formatClock } from '../../../lib/format.ts'
 import { cn } from '../../../lib/cn.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { activeCueIndex, lastStartedCue, type CueTimeline } from '../lib/active-cue.ts'
+import { lastStartedCue, type CueTimeline } from '../lib/active-cue.ts'
+import { createActiveCueStore, type ActiveCueStore } from '../lib/active-cue-store.ts'
 import type { Cue } from '../lib/cues.ts'
+import { centredScrollOffset, followBlock, rowsToRender } from '../lib/follow-scroll.ts'
 import type { TextRange } from '../lib/sound-markers.ts'
 import { isOnlySoundMarkers } from '../lib/sound-markers.ts'
 import type { TranscriptMatch } from '../lib/transcript-search.ts'
@@ -12,6 +23,7 @@ import type { TimeSource } from '../lib/time-source.ts'
 import { isCjk } from '../lib/language-names.ts'
 import { usePlaybackValue } from '../hooks/use-playback.ts'
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts'
+import { useTranscriptVirtualizer } from '../hooks/use-transcript-virtualizer.ts'
 import { CueText } from './cue-text.tsx'
 
 export type TranscriptProps = {
@@ -27,6 +39,100 @@ export type TranscriptProps = {
 }
 
 const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown'])
+/** A one-line cue: py-2 (16 px) + one 24 px line + the 1 px border. Rows are measured; this only places unseen ones. */
+const ONE_LINE_ROW_PX = 41
+/** The scroll box is h-[60vh] min-h-72: its height before it is measured, so the first render fills it at once. */
+const viewportGuess = () => ({ width: 0, height: Math.max(288, Math.round(window.innerHeight * 0.6)) })
+/**
+ * Module-level, so its identity is stable: the virtualiser recomputes the positions of all rows (10,000 on a
+ * long track) whenever getItemKey changes, and an inline arrow changes on every render.
+ */
+const cueKey = (index: number) => index
+
+type CueRowProps = {
+  cue: Cue
+  index: number
+  count: number
+  /** Tells the row whether it is the playing cue. */
+  playing: ActiveCueStore
+  lang: string
+  matches: readonly TextRange[] | undefined
+  currentMatch: TranscriptMatch | undefined
+  measure: (el: HTMLDivElement | null) => void
+  onSeek: (t: number) => void
+}
+
+/**
+ * One cue. It subscribes to whether it is playing, so when the highlight moves the two rows concerned render
+ * again and nothing else does; memoised, so the list's own renders (scrolling) pass it by.
+ */
+const CueRow = memo(function CueRow({
+  cue,
+  index,
+  count,
+  playing,
+  lang,
+  matches,
+  currentMatch,
+  measure,
+  onSeek,
+}: CueRowProps) {
+  const subscribe = useCallback(
+    (onChange: () => void) => playing.subscribe(index, onChange),
+    [playing, index],
+  )
+  const isPlaying = () => playing.current() === index
+  const active = useSyncExternalStore(subscribe, isPlaying, isPlaying)
+  // currentMatch changes only when the reader steps through matches: the same object until then, for CueText.
+  const current = useMemo(
+    () => (currentMatch ? { start: currentMatch.start, end: currentMatch.end } : undefined),
+    [currentMatch],
+  )
+  const soundOnly = useMemo(() => isOnlySoundMarkers(cue.text), [cue.text])
+  function onClick(e: MouseEvent) {
+    // Selecting text to quote it is not a request to seek.
+    if (window.getSelection()?.toString()) return
+    if ((e.target as HTMLElement).closest('button')) return
+    onSeek(cue.start)
+  }
+  return (
+    <div
+      ref={measure}
+      data-index={index}
+      role="listitem"
+      aria-setsize={count}
+      aria-posinset={index + 1}
+      aria-current={active ? 'true' : undefined}
+      onClick={onClick}
+      className={cn(
+        // transition-none: rows never animate, and under reduced motion a global transition-duration would
+        // otherwise start a transition (and its events) on every row that moves or changes colour.
+        'flex cursor-pointer gap-3 border-b border-slate-100 px-3 py-2 transition-none hover:bg-sky-50',
+        active && 'bg-yellow-100 hover:bg-yellow-100',
+        soundOnly && 'text-slate-500',
+      )}
+    >
+      <button
+        type="button"
+        dir="ltr"
+        className="shrink-0 self-start rounded px-1 font-mono text-xs tabular-nums text-sky-800 hover:underline"
+        aria-label={`Seek to ${formatClock(cue.start)}`}
+        onClick={() => onSeek(cue.start)}
+      >
+        {formatClock(cue.start)}
+      </button>
+      <span
+        className={cn(
+          'min-w-0 flex-1 whitespace-pre-wrap [overflow-wrap:anywhere]',
+          isCjk(lang) && '[line-break:strict] [word-break:normal]',
+          lang.startsWith('ko') && '[word-break:keep-all]',
+        )}
+      >
+        <CueText text={cue.text} matches={matches} currentMatch={current} />
+      </span>
+    </div>
+  )
+})
 
 /** The transcript, virtualised so thousands of cues render at once; follows playback unless the reader scrolls away. */
 export function Transcript({
@@ -42,22 +148,56 @@ export function Transcript({
 }: TranscriptProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const reducedMotion = useReducedMotion()
-  const activeIndex = usePlaybackValue(source, (s) => activeCueIndex(timeline, s.time))
+  // Rows subscribe to this one by one; the transcript re-renders for the highlight's block, once per
+  // FOLLOW_BLOCK cues, not for every cue.
+  const playing = useMemo(() => createActiveCueStore(source, timeline), [source, timeline])
   // In a gap the last cue that started stays in view, so the list does not jump back to the top.
-  const anchorIndex = usePlaybackValue(source, (s) => lastStartedCue(timeline, s.time))
+  const block = usePlaybackValue(source, (s) => followBlock(lastStartedCue(timeline, s.time)))
 
-  const virtualizer = useVirtualizer({
+  const rangeExtractor = useCallback(
+    (range: Range) => rowsToRender(range, following ? block : -1),
+    [following, block],
+  )
+  const virtualizer = useTranscriptVirtualizer({
     count: cues.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 52,
+    estimateSize: () => ONE_LINE_ROW_PX,
+    initialRect: viewportGuess(),
     overscan: 10,
-    getItemKey: (i) => i,
+    getItemKey: cueKey,
+    rangeExtractor,
+    // While following, the rows a scroll brings in are already rendered (rowsToRender), so the scroll
+    // usually needs no render at all; a reader's own scrolling renders the rows it reveals at once.
+    flushSyncOnScroll: !following,
   })
 
+  // Following: on each clock tick that moves to another cue, one scroll write, before React renders the
+  // highlight, so the frame lays out once.
   useEffect(() => {
-    if (!following || anchorIndex < 0) return
-    virtualizer.scrollToIndex(anchorIndex, { align: 'center', behavior: reducedMotion ? 'auto' : 'smooth' })
-  }, [anchorIndex, following, reducedMotion, virtualizer])
+    if (!following) return
+    const behavior = reducedMotion ? 'auto' : 'smooth'
+    let shown = -1
+    function follow() {
+      const anchor = lastStartedCue(timeline, source.getSnapshot().time)
+      if (anchor < 0 || anchor === shown) return
+      shown = anchor
+      const el = scrollRef.current
+      const viewport = virtualizer.scrollRect?.height
+      const row = virtualizer.getVirtualItems().find((r) => r.index === anchor)
+      // A rendered, measured row (the next cue while playing): centred from the virtualiser's own positions,
+      // with no layout read and no re-aiming over the next frames. A far seek lands among estimated rows: the
+      // virtualiser scrolls there and re-aims as they are measured.
+      if (el && viewport && row) {
+        virtualizer.cancelScroll()
+        const top = centredScrollOffset(row, viewport, virtualizer.getTotalSize())
+        if (Math.abs(top - (virtualizer.scrollOffset ?? -1)) < 1) return
+        if (behavior === 'smooth' && typeof el.scrollTo === 'function') el.scrollTo({ top, behavior })
+        else el.scrollTop = top
+      } else virtualizer.scrollToIndex(anchor, { align: 'center', behavior })
+    }
+    follow()
+    return source.subscribe(follow)
+  }, [following, reducedMotion, source, timeline, virtualizer])
 
   // Stepping to a match brings the whole transcript box into the page's view, so the match is seen.
   useEffect(() => {
@@ -69,25 +209,45 @@ export function Transcript({
     if (following) onFollowingChange(false)
   }
 
-  function onCueClick(e: MouseEvent, cue: Cue) {
-    // Selecting text to quote it is not a request to seek.
-    if (window.getSelection()?.toString()) return
-    if ((e.target as HTMLElement).closest('button')) return
-    seekTo(cue.start)
-  }
+  const onSeek = useCallback(
+    (t: number) => {
+      source.seek(t)
+      onFollowingChange(true)
+    },
+    [source, onFollowingChange],
+  )
 
-  function seekTo(t: number) {
-    source.seek(t)
-    onFollowingChange(true)
-  }
-
-  const cjk = isCjk(lang)
   const items = virtualizer.getVirtualItems()
+  // rowsToRender gives one run of rows. Which rows and how they look, not where they are: a scroll that keeps
+  // the same rows (following playback, the next rows are already there) reconciles none of them.
+  const first = items[0]?.index ?? 0
+  const last = items.at(-1)?.index ?? -1
+  const rows = useMemo(() => {
+    const out = []
+    for (let i = first; i <= last; i++)
+      out.push(
+        <CueRow
+          key={cueKey(i)}
+          cue={cues[i]!}
+          index={i}
+          count={cues.length}
+          playing={playing}
+          lang={lang}
+          matches={matchesByCue.get(i)}
+          currentMatch={currentMatch?.cueIndex === i ? currentMatch : undefined}
+          measure={virtualizer.measureElement}
+          onSeek={onSeek}
+        />,
+      )
+    return out
+  }, [first, last, cues, playing, lang, matchesByCue, currentMatch, virtualizer, onSeek])
   return (
     <div className="relative">
       <div
         ref={scrollRef}
-        className="h-[60vh] min-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-white"
+        // contain:strict: the box has a fixed height, so nothing inside it (rows mounting while playing) can
+        // change the page's layout; the browser lays out only the box.
+        className="h-[60vh] min-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-white [contain:strict]"
         onWheel={readerScrolls}
         onTouchMove={readerScrolls}
         onPointerDown={(e) => {
@@ -102,59 +262,19 @@ export function Transcript({
         aria-label={`Transcript, ${cues.length} cues`}
         data-testid="transcript-scroll"
       >
-        <div
-          role="list"
-          aria-label="Transcript cues"
-          dir={rtl ? 'rtl' : 'ltr'}
-          lang={lang}
-          style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-        >
-          {items.map((item) => {
-            const cue = cues[item.index]!
-            const active = item.index === activeIndex
-            const matches = matchesByCue.get(item.index)
-            const current =
-              currentMatch && currentMatch.cueIndex === item.index
-                ? { start: currentMatch.start, end: currentMatch.end }
-                : undefined
-            return (
-              <div
-                key={item.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                role="listitem"
-                aria-setsize={cues.length}
-                aria-posinset={item.index + 1}
-                aria-current={active ? 'true' : undefined}
-                onClick={(e) => onCueClick(e, cue)}
-                className={cn(
-                  'absolute left-0 top-0 flex w-full cursor-pointer gap-3 border-b border-slate-100 px-3 py-2 hover:bg-sky-50',
-                  active && 'bg-yellow-100 hover:bg-yellow-100',
-                  isOnlySoundMarkers(cue.text) && 'text-slate-500',
-                )}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <button
-                  type="button"
-                  dir="ltr"
-                  className="shrink-0 self-start rounded px-1 font-mono text-xs tabular-nums text-sky-800 hover:underline"
-                  aria-label={`Seek to ${formatClock(cue.start)}`}
-                  onClick={() => seekTo(cue.start)}
-                >
-                  {formatClock(cue.start)}
-                </button>
-                <span
-                  className={cn(
-                    'min-w-0 flex-1 whitespace-pre-wrap [overflow-wrap:anywhere]',
-                    cjk && '[line-break:strict] [word-break:normal]',
-                    lang.startsWith('ko') && '[word-break:keep-all]',
-                  )}
-                >
-                  <CueText text={cue.text} matches={matches} currentMatch={current} />
-                </span>
-              </div>
-            )
-          })}
+        {/* The rows flow in one block moved down to the first one: a row mounting at the end is laid out
+            alone, where absolutely placed rows make their container place all of them again. */}
+        <div className="relative transition-none" style={{ height: virtualizer.getTotalSize() }}>
+          <div
+            role="list"
+            aria-label="Transcript cues"
+            dir={rtl ? 'rtl' : 'ltr'}
+            lang={lang}
+            className="absolute left-0 top-0 w-full transition-none"
+            style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}
+          >
+            {rows}
+          </div>
         </div>
       </div>
       {!following && (

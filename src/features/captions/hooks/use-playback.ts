@@ -1,11 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { PlaybackSnapshot, TimeSource } from '../lib/time-source.ts'
 
-/** The whole snapshot: re-renders every frame while playing (use in small components). */
-export function usePlayback(source: TimeSource): PlaybackSnapshot {
-  return useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot)
-}
-
 /** A derived primitive (e.g. the active cue index): re-renders only when it changes. */
 export function usePlaybackValue<T extends string | number | boolean>(
   source: TimeSource,

@@ -2,8 +2,17 @@ import { useSyncExternalStore } from 'react'
 
 const QUERY = '(prefers-reduced-motion: reduce)'
 
+// getSnapshot runs on every render of the transcript, and matchMedia builds a new list each time: keep one.
+let cached: { matchMedia: typeof window.matchMedia; list: MediaQueryList } | undefined
+function mediaQuery(): MediaQueryList | undefined {
+  if (typeof window.matchMedia !== 'function') return undefined
+  if (cached?.matchMedia !== window.matchMedia)
+    cached = { matchMedia: window.matchMedia, list: window.matchMedia(QUERY) }
+  return cached.list
+}
+
 function subscribe(onChange: () => void): () => void {
-  const mql = window.matchMedia?.(QUERY)
+  const mql = mediaQuery()
   mql?.addEventListener('change', onChange)
   return () => mql?.removeEventListener('change', onChange)
 }
@@ -12,7 +21,7 @@ function subscribe(onChange: () => void): () => void {
 export function useReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia?.(QUERY).matches ?? false,
+    () => mediaQuery()?.matches ?? false,
     () => false,
   )
 }
