@@ -27,6 +27,10 @@ const routes: Record<string, (res: ServerResponse) => void> = {
     setTimeout(() => res.socket?.destroy(), 5)
   },
   '/never': () => undefined,
+  '/then-idle-close': (res) => {
+    res.writeHead(200, { 'Content-Type': 'text/plain' })
+    res.end('first')
+  },
   '/refused': (res) => {
     res.writeHead(429, { 'Retry-After': '12', 'Content-Type': 'application/json' })
     res.end('{"message":"slow down"}')
@@ -37,6 +41,10 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     seenHeaders.push(req.headers)
     connections.add(`${req.socket.remotePort}`)
+    // The second request on a kept-alive connection finds it closed as idle: reset before any answer.
+    if (req.url === '/idle-closed' && (req.socket as { served?: number }).served) return req.socket.destroy()
+    ;(req.socket as { served?: number }).served = 1
+    if (req.url === '/idle-closed') return routes['/then-idle-close']!(res)
     ;(routes[req.url ?? ''] ?? ((r: ServerResponse) => r.writeHead(404).end()))(res)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -72,6 +80,13 @@ describe('the node:http transport', () => {
     connections.clear()
     for (let i = 0; i < 5; i++) await (await call('/ok')).body()
     expect(connections.size).toBe(1)
+  })
+
+  it('sends once more on a fresh connection when a reused one was closed as idle, and only then', async () => {
+    expect(new TextDecoder().decode(await (await call('/idle-closed')).body())).toBe('first')
+    const before = seenHeaders.length
+    expect(new TextDecoder().decode(await (await call('/idle-closed')).body())).toBe('first')
+    expect(seenHeaders.length - before).toBe(2) // the reset attempt, then the fresh connection
   })
 
   it('rejects the body when the connection is reset before its end', async () => {

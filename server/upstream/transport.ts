@@ -28,18 +28,27 @@ export function fromFetch(fetchLike: FetchLike): Transport {
 /** Connections kept open between calls (a paid call should not also pay a TCP and TLS handshake). */
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
 
-export const nodeTransport: Transport = (url, { headers, signal }) =>
-  new Promise<TransportAnswer>((resolve, reject) => {
+/** A kept-alive connection the service closed as idle just as we reused it: the request never reached it. */
+const closedWhileIdle = (req: http.ClientRequest, e: unknown) => req.reusedSocket && ['ECONNRESET', 'EPIPE'].includes((e as NodeJS.ErrnoException).code ?? '')
+
+export const nodeTransport: Transport = (url, init) => send(url, init, true)
+
+function send(url: string, { headers, signal }: { headers: Record<string, string>; signal: AbortSignal }, mayRetry: boolean): Promise<TransportAnswer> {
+  return new Promise<TransportAnswer>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason)
     const secure = url.startsWith('https:')
     const req = (secure ? https : http).request(url, { method: 'GET', headers, agent: secure ? agents.https : agents.http })
     const onAbort = () => req.destroy(signal.reason instanceof Error ? signal.reason : new Error('The request was cancelled.'))
     signal.addEventListener('abort', onAbort, { once: true })
+    let answered = false
     req.once('error', (e) => {
       signal.removeEventListener('abort', onAbort)
-      reject(e)
+      // Node's documented remedy for that race: send once more on a fresh connection. Never once an answer began.
+      if (mayRetry && !answered && closedWhileIdle(req, e) && !signal.aborted) resolve(send(url, { headers, signal }, false))
+      else reject(e)
     })
     req.once('response', (res) => {
+      answered = true
       const chunks: Buffer[] = []
       let size = 0
       const body = new Promise<Uint8Array>((done, fail) => {
@@ -68,3 +77,4 @@ export const nodeTransport: Transport = (url, { headers, signal }) =>
     })
     req.end()
   })
+}
