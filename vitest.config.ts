@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['{src,server,contract,api,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    globalSetup: ['./server/testing/pglite-template.ts'],
     setupFiles: ['./server/testing/in-process-api.setup.ts', './src/testing/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,

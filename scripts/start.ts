@@ -21,4 +21,7 @@ if (stale) {
   const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
-startNodeServer()
+startNodeServer().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : String(e))
+  process.exit(1)
+})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CAPTION_CONTENT_TYPES, CAPTION_FORMATS } from '../contract/index.ts'
+import { CAPTION_CONTENT_TYPES, CAPTION_FORMATS, type CaptionFormat } from '../contract/index.ts'
 import { fakeUpstream, json, TEST_TOKEN } from './testing/fake-upstream.ts'
 
 const SEARCH_PAGE = {
@@ -169,13 +169,28 @@ describe('the upstream client', () => {
 })
 
 describe('caption bodies', () => {
-  const BOM_BODY = '\uFEFF1\r\n00:00:01,000 --> 00:00:02,000\r\nÉtoile &amp; 星 — مرحبا\r\n'
+  // Each a file of its format (the function checks that), with a BOM, CRLFs and text in several scripts.
+  const TEXT = 'Étoile &amp; 星 — مرحبا'
+  const TRANSCRIPT = `<?xml version="1.0" encoding="utf-8" ?><transcript><text start="1" dur="1">${TEXT}</text></transcript>`
+  const BODIES: Record<Exclude<CaptionFormat, 'json'>, string> = {
+    srt: `1\r\n00:00:01,000 --> 00:00:02,000\r\n${TEXT}\r\n`,
+    vtt: `WEBVTT\r\n\r\n00:00:01.000 --> 00:00:02.000\r\n${TEXT}\r\n`,
+    text: `${TEXT}\r\n`,
+    csv: `start,duration,text\r\n1,1,${TEXT}\r\n`,
+    xml: TRANSCRIPT,
+    srv1: TRANSCRIPT,
+    srv2: `<timedtext><text t="1000" d="1000">${TEXT}</text></timedtext>`,
+    srv3: `<timedtext format="3"><body><p t="1000" d="1000">${TEXT}</p></body></timedtext>\r\n`,
+    ttml: `<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="00:00:01.000" end="00:00:02.000">${TEXT}</p></div></body></tt>`,
+    json3: `{"events":[{"tStartMs":1000,"dDurationMs":1000,"segs":[{"utf8":"${TEXT}"}]}]}`,
+  }
   it.each(CAPTION_FORMATS.filter((f) => f !== 'json'))('passes %s through byte for byte with its Content-Type', async (format) => {
-    const { app } = fakeUpstream(() => new Response(BOM_BODY, { headers: { 'Content-Type': 'application/octet-stream' } }))
+    const body = `\uFEFF${BODIES[format as keyof typeof BODIES]}`
+    const { app } = fakeUpstream(() => new Response(body, { headers: { 'Content-Type': 'application/octet-stream' } }))
     const res = await app.request(`/api/captions/dQw4w9WgXcQ?format=${format}&lang=en`)
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toBe(CAPTION_CONTENT_TYPES[format])
-    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(BOM_BODY, 'utf8'))).toBe(true)
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(body, 'utf8'))).toBe(true)
     expect(res.headers.get('Content-Disposition')).toBeNull()
   })
 

@@ -15,7 +15,9 @@ import { search } from './routes/search.ts'
 import { clientAddress } from './security/request-origin.ts'
 import { sameOriginOnly } from './security/same-origin.ts'
 import { securityHeaders } from './security/security-headers.ts'
+import { StorageUnavailable } from './db/database.ts'
 import { PricedFailure } from './spend/priced-failure.ts'
+import { storageFailure } from './spend/storage-failure.ts'
 
 export type AppDeps = {
   config: Config
@@ -37,13 +39,14 @@ const METHODS: [RegExp, string][] = [
 export function createApp(deps: AppDeps) {
   const log = deps.log ?? ((line: string) => console.error(line))
   const api = new Hono<AppEnv>()
+  const trustedHops = deps.config.trustProxyHops
   api.use(async (c, next) => {
     c.set('config', deps.config)
     c.set('gateway', deps.gateway)
-    c.set('clientKey', clientAddress(c, deps.config.trustProxy))
+    c.set('clientKey', clientAddress(c, trustedHops))
     await next()
   })
-  api.use(sameOriginOnly(deps.config.trustProxy))
+  api.use(sameOriginOnly(trustedHops))
   for (const m of deps.middleware ?? []) api.use(m)
   api
     .route('/health', health)
@@ -76,6 +79,7 @@ export function createApp(deps: AppDeps) {
       if (err.cache) c.header('X-Cache', err.cache)
     }
     if (err instanceof ApiFailure) return errorResponse(c, err)
+    if (err instanceof StorageUnavailable) return errorResponse(c, storageFailure(err))
     log(`[api] unexpected error on ${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? err.message : String(err)}`)
     return errorResponse(c, new ApiFailure(500, 'internal_error', 'The dashboard server hit an unexpected error; it has been logged.'))
   })

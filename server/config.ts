@@ -15,8 +15,24 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   BUDGET_USD: optionalNumber,
-  CACHE_DIR: z.string().min(1).default('.data'),
-  REDIS_URL: z.string().trim().optional().transform((s) => s || undefined),
+  DATA_DIR: z.string().min(1).optional(),
+  /** The old name of DATA_DIR, still read. */
+  CACHE_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a Postgres connection URL such as postgres://user:password@host:5432/dbname')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((s) => !s, 'Redis is no longer used: the cache, ledger, budget, sessions and rate limits live in Postgres. Set DATABASE_URL to a Postgres server shared by every instance, and remove REDIS_URL'),
+  DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  CACHE_MAX_MB: z.coerce.number().positive().max(1_048_576).default(1024),
+  UPSTREAM_MAX_BYTES: z.coerce.number().int().min(1024).default(32 * 1024 * 1024),
+  PGLITE_TEMPLATE: z.string().min(1).optional(),
   DASHBOARD_PASSWORD: z.string().optional().transform((s) => s || undefined),
   SESSION_SECRET: z.string().optional().transform((s) => s || undefined),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
@@ -38,7 +54,12 @@ const EnvSchema = z.object({
   VITE_TILE_URL: z.string().trim().regex(/^https?:\/\/[^/\s?#]+\//, 'must be a tile URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png').optional(),
   PLAYER_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://www.youtube-nocookie.com' }).optional(),
   VITE_PLAYER_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://www.youtube-nocookie.com' }).optional(),
-  TRUST_PROXY: z.string().optional().transform((s) => s === '1' || s === 'true'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((s) => (!s || s === 'false' ? '0' : s === 'true' ? '1' : s))
+    .pipe(z.string().regex(/^\d{1,2}$/, 'must be the number of proxies in front of the dashboard (0, 1, 2 …; true means 1)').transform(Number)),
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(5),
   CACHE_MEMORY_MB: z.coerce.number().positive().max(65_536).default(64),
 })
@@ -49,8 +70,21 @@ export type Config = {
   host: string
   port: number
   budgetUsd: number | undefined
-  cacheDir: string
-  redisUrl: string | undefined
+  /** Where the embedded database keeps its files (DATA_DIR, default .data), or ':memory:'. */
+  dataDir: string
+  /** A Postgres server shared by every instance; when set, the embedded database is not used. */
+  databaseUrl: string | undefined
+  /** 'demo' or 'live:<DATA_API_URL>': cache rows, ledger rows and budgets are kept apart by it. */
+  source: string
+  /** Longest a database statement may take before requests get 503 storage_unavailable. */
+  dbTimeoutMs: number
+  dbPoolSize: number
+  /** Cap of the cache table's body bytes, in MB; least recently used answers are evicted past it. */
+  cacheMaxMb: number
+  /** The largest answer read from the service; larger ones are refused (502 upstream_too_large), never cached. */
+  upstreamMaxBytes: number
+  /** Tests: a dump of a migrated embedded database that ':memory:' starts from. */
+  pgliteTemplate: string | undefined
   dashboardPassword: string | undefined
   sessionSecret: string | undefined
   upstreamTimeoutMs: number
@@ -65,8 +99,8 @@ export type Config = {
   tileUrl: string | undefined
   /** Origin of the embedded player (PLAYER_ORIGIN, else VITE_PLAYER_ORIGIN): allowed in script-src and frame-src. */
   playerOrigin: string | undefined
-  /** Behind a reverse proxy: take the client address from X-Real-IP / X-Forwarded-For and the scheme from X-Forwarded-Proto. */
-  trustProxy: boolean
+  /** Proxies in front of the dashboard (TRUST_PROXY): the client address is the X-Forwarded-For hop that many from the right; 0 trusts no header. */
+  trustProxyHops: number
   /** Sign-in attempts a client may make per minute before 429. */
   signInAttemptsPerMinute: number
   /** Megabytes of recent paid answers kept in memory in front of the cache's storage (the whole cache in memory mode). */
@@ -89,8 +123,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     budgetUsd: e.BUDGET_USD,
-    cacheDir: e.CACHE_DIR,
-    redisUrl: e.REDIS_URL,
+    dataDir: e.DATA_DIR ?? e.CACHE_DIR ?? '.data',
+    databaseUrl: e.DATABASE_URL,
+    source: upstreamModeOf(env) === 'demo' ? 'demo' : `live:${e.DATA_API_URL.replace(/\/+$/, '')}`,
+    dbTimeoutMs: e.DB_TIMEOUT_MS,
+    dbPoolSize: e.DB_POOL_SIZE,
+    cacheMaxMb: e.CACHE_MAX_MB,
+    upstreamMaxBytes: e.UPSTREAM_MAX_BYTES,
+    // A test run sets it once for every runtime its tests build (server/testing/pglite-template.ts).
+    pgliteTemplate: e.PGLITE_TEMPLATE ?? process.env.PGLITE_TEMPLATE,
     dashboardPassword: e.DASHBOARD_PASSWORD,
     sessionSecret: e.SESSION_SECRET,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
@@ -101,7 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cacheTtlSeconds: e.CACHE_TTL_SECONDS,
     tileUrl: e.TILE_URL ?? e.VITE_TILE_URL,
     playerOrigin: e.PLAYER_ORIGIN ?? e.VITE_PLAYER_ORIGIN,
-    trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY,
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
     cacheMemoryMb: e.CACHE_MEMORY_MB,
   }

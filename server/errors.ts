@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'upstream_timeout'
   | 'upstream_unreachable'
   | 'upstream_invalid'
+  | 'upstream_too_large'
+  | 'storage_unavailable'
   | 'internal_error'
 
 export class ApiFailure extends Error {

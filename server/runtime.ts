@@ -1,6 +1,10 @@
-/** Wires the function from its configuration: the upstream client (simulator in demo mode), the spend layer routes pay through, the guard. */
+/** Wires the function from its configuration: the database, the upstream client (simulator in demo mode), the spend layer routes pay through, the guard. */
+import { randomUUID } from 'node:crypto'
 import type { Config } from './config.ts'
 import { createApp, type AppDeps } from './app.ts'
+import type { Database } from './db/database.ts'
+import { lazyDatabase } from './db/lazy-database.ts'
+import { describeDatabase, openDatabase } from './db/open-database.ts'
 import { createUpstreamClient } from './upstream/client.ts'
 import { createSimulator } from './simulator/app.ts'
 import { SIMULATOR_TOKEN } from './simulator/token.ts'
@@ -10,9 +14,10 @@ import { spendRoute } from './routes/spend.ts'
 import { createRateLimiter } from './security/rate-limiter.ts'
 import { createSessions } from './security/session.ts'
 import { createBudget } from './spend/budget.ts'
+import { createHitTallies } from './spend/hit-tallies.ts'
 import { createLedger } from './spend/ledger.ts'
+import { createResponseCache } from './spend/response-cache.ts'
 import { createSpendingGateway } from './spend/spending-gateway.ts'
-import { createSpendStore, type SpendStore } from './spend/storage.ts'
 
 export type RuntimeOptions = {
   config: Config
@@ -22,46 +27,98 @@ export type RuntimeOptions = {
   log?: (line: string) => void
   /** Clock for cache expiry, ledger times, sessions and rate-limit windows (tests move it). */
   now?: () => number
-  /** Storage override; by default memory, files under CACHE_DIR, or Redis at REDIS_URL. */
-  store?: SpendStore
+  /** An engine already open (tests share one); by default the configured one is opened and migrated. */
+  db?: Database
 }
 
-export function createRuntime({ config, env = process.env, fetch, log, now = Date.now, store: given }: RuntimeOptions) {
+/** Batched bookkeeping (hit tallies, last-used times, retried settlements) is written this often. */
+const FLUSH_EVERY_MS = 1000
+
+export function createRuntime({ config, env = process.env, fetch, log, now = Date.now, db: given }: RuntimeOptions) {
   const print = log ?? ((line: string) => console.error(line))
   const simulator = config.mode === 'demo' ? createSimulator({ baseUrl: config.apiUrl }) : undefined
   const client = createUpstreamClient({
     env,
     baseUrl: config.apiUrl,
     timeoutMs: config.upstreamTimeoutMs,
+    maxBytes: config.upstreamMaxBytes,
+    now,
     fetch,
     demo: simulator ? { fetch: (req) => simulator.fetch(req), token: SIMULATOR_TOKEN } : undefined,
   })
-  const store = given ?? createSpendStore({ cacheDir: config.cacheDir, redisUrl: config.redisUrl, log: print })
-  const ledger = createLedger(store, now)
-  const budget = createBudget(store.atomic, config.budgetUsd)
+  const settings = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeoutMs: config.dbTimeoutMs, poolSize: config.dbPoolSize, pgliteTemplate: config.pgliteTemplate }
+  const db = lazyDatabase(
+    (given ? Promise.resolve(given) : openDatabase(settings, print)).then(async (opened) => {
+      // The embedded engine belongs to this one process: claims a crashed run left end now (their rows stay pending).
+      if (opened.kind === 'pglite') await ledgerOf(opened).endOrphanedClaims()
+      return opened
+    }),
+  )
+  const { source } = config
+  const ledgerOf = (on: Database) => createLedger({ db: on, source, instance: randomUUID(), now })
+  const ledger = ledgerOf(db)
+  const budget = createBudget({ db, source, capUsd: config.budgetUsd })
+  const cache = createResponseCache({ db, source, now, memoryBytes: config.cacheMemoryMb * 1024 * 1024, maxBytes: config.cacheMaxMb * 1024 * 1024 })
+  const hits = createHitTallies({ db, source, now })
   const paidCallLimiter = createRateLimiter({
     name: 'paid',
     limit: config.paidCallsPerMinute,
-    atomic: store.atomic,
+    db,
     now,
     message: (s) => `Too many paid requests: this dashboard allows ${config.paidCallsPerMinute} per minute per client (PAID_CALLS_PER_MINUTE). Retry in ${s} s; answers already cached are not limited.`,
   })
-  const gateway = createSpendingGateway({ client, store, ledger, budget, ttl: config.cacheTtlSeconds, paidCallLimiter, now, log: print, cacheMemoryBytes: config.cacheMemoryMb * 1024 * 1024 })
-  const sessions = createSessions(config, now)
+  const gateway = createSpendingGateway({
+    client,
+    db,
+    cache,
+    ledger,
+    budget,
+    hits,
+    ttl: config.cacheTtlSeconds,
+    paidCallLimiter,
+    leaseMs: config.upstreamTimeoutMs + 10_000,
+    log: print,
+  })
+  const flush = () => gateway.flush()
+  const timer = setInterval(() => void flush().catch((e: unknown) => print(`[spend] batched bookkeeping not written yet: ${e instanceof Error ? e.message : String(e)}`)), FLUSH_EVERY_MS)
+  timer.unref()
+  const sessions = createSessions(config, db, now)
   const signInAttempts = createRateLimiter({
     name: 'sign-in',
     limit: config.signInAttemptsPerMinute,
-    atomic: store.atomic,
+    db,
     now,
     message: (s) => `Too many sign-in attempts. Wait ${s} s before trying again.`,
   })
+  const storage = describeDatabase(settings)
   const deps: AppDeps = {
     config,
     gateway,
     log,
     middleware: [sessions.guard()],
-    routes: { '/spend': spendRoute({ ledger, budget, storage: store.kind }), '/session': sessionRoute(sessions, signInAttempts) },
+    routes: { '/spend': spendRoute({ ledger, budget, flush, storage, source }), '/session': sessionRoute(sessions, signInAttempts) },
   }
   if (simulator && config.simulatorFaultControl) deps.routes!['/__simulator'] = simulatorControlRoute(simulator)
-  return { app: createApp(deps), simulator, client, gateway, store, ledger, budget, dispose: () => store.dispose() }
+  let disposed: Promise<void> | undefined
+  return {
+    app: createApp(deps),
+    simulator,
+    client,
+    gateway,
+    db,
+    /** Resolves once the database is open and migrated; rejects with the reason it could not be. */
+    ready: db.ready.then(() => undefined),
+    storage,
+    ledger,
+    budget,
+    cache,
+    flush,
+    /** Writes what is batched, then closes the database; the data stays. */
+    dispose: () =>
+      (disposed ??= (async () => {
+        clearInterval(timer)
+        await flush().catch((e: unknown) => print(`[spend] batched bookkeeping lost at shutdown: ${e instanceof Error ? e.message : String(e)}`))
+        if (!given) await db.close()
+      })()),
+  }
 }

@@ -21,7 +21,7 @@ describe('the function over HTTP against the standalone simulator', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
   const runtimeWith = (token: string) => {
-    const env = { DATA_API_URL: baseUrl, DATA_API_TOKEN: token, CACHE_DIR: ':memory:' }
+    const env = { DATA_API_URL: baseUrl, DATA_API_TOKEN: token, DATA_DIR: ':memory:' }
     return createRuntime({ config: loadConfig(env), env, log: () => {} }).app
   }
 

@@ -18,7 +18,7 @@ describe('static assets are sent precompressed (npm start)', () => {
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), script)
     writeFileSync(join(dist, 'assets', 'tiny-abc123.js'), 'export {}\n')
     await precompress(dist)
-    const env = { CACHE_DIR: ':memory:', DIST_DIR: dist, DATA_API_TOKEN: '' }
+    const env = { DATA_DIR: ':memory:', DIST_DIR: dist, DATA_API_TOKEN: '' }
     app = createNodeApp(loadConfig(env), env).app
   })
   afterAll(() => rmSync(dist, { recursive: true, force: true }))

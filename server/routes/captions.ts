@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { CAPTION_CONTENT_TYPES, CaptionItems, captionFileName } from '../../contract/index.ts'
 import type { AppEnv } from '../env.ts'
+import { captionBodyCheck } from '../upstream/caption-body-check.ts'
 import { CaptionQuery, VideoIdParam, validParam, validQuery } from '../validation.ts'
 import { payAndSend } from './respond.ts'
 
@@ -14,6 +15,7 @@ export const captions = new Hono<AppEnv>().get('/:videoId', validParam(VideoIdPa
     path: `/captions/${videoId}`,
     query,
     schema: format === 'json' ? CaptionItems : undefined,
+    check: captionBodyCheck(format),
   }
   const headers: Record<string, string> = {}
   if (download === '1' || download === 'true') {

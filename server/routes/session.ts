@@ -32,8 +32,8 @@ export function sessionRoute(sessions: Sessions, attempts: RateLimiter) {
         return c.json(state(true))
       },
     )
-    .delete('/', (c) => {
-      sessions.signOut(c)
+    .delete('/', async (c) => {
+      await sessions.signOut(c)
       return c.json(state(!sessions.required))
     })
 }

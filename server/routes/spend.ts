@@ -2,8 +2,8 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../env.ts'
 import type { Budget } from '../spend/budget.ts'
-import type { Ledger, SpendReport } from '../spend/ledger.ts'
-import type { StoreKind } from '../spend/storage.ts'
+import { sourceKind, sourceLabel, type Ledger, type SpendReport } from '../spend/ledger.ts'
+import { orUnavailable } from '../spend/storage-failure.ts'
 import { validQuery } from '../validation.ts'
 
 export const SPEND_LIMIT_DEFAULT = 100
@@ -18,12 +18,15 @@ const SpendQuery = z.strictObject({
     .optional(),
 })
 
-/** GET /api/spend[?limit=100]: totals by operation and by day, the newest ledger entries, and the budget when capped. */
-export function spendRoute(deps: { ledger: Ledger; budget: Budget; storage: StoreKind }) {
+type SpendDeps = { ledger: Ledger; budget: Budget; flush: () => Promise<void>; storage: string; source: string }
+
+/** GET /api/spend[?limit=100]: this source's totals by operation and by day, every source apart, the newest ledger rows, and the budget when capped. */
+export function spendRoute(deps: SpendDeps) {
   return new Hono<AppEnv>().get('/', validQuery(SpendQuery), async (c) => {
     const limit = c.req.valid('query').limit ?? SPEND_LIMIT_DEFAULT
-    const [totals, recent, budget] = await Promise.all([deps.ledger.totals(), deps.ledger.recent(limit), deps.budget.status()])
-    const report: SpendReport = { storage: deps.storage, ...totals, recent, budget }
+    await deps.flush().catch(() => undefined) // free hits counted in memory: shown if they can be written, never blocking the report
+    const [totals, recent, budget] = await orUnavailable(() => Promise.all([deps.ledger.totals(), deps.ledger.recent(limit), deps.budget.status()]))
+    const report: SpendReport = { storage: deps.storage, source: { kind: sourceKind(deps.source), label: sourceLabel(deps.source) }, ...totals, recent, budget }
     c.header('Cache-Control', 'no-store')
     return c.json(report)
   })

@@ -4,29 +4,31 @@ import type { Context } from 'hono'
 type Incoming = { incoming?: { socket?: { remoteAddress?: string; encrypted?: boolean } } }
 
 /**
- * The client's address: the socket's peer, or behind a trusted proxy (TRUST_PROXY) X-Real-IP, else the LAST
- * X-Forwarded-For entry (the one the nearest proxy added; earlier ones are whatever the client claimed).
+ * The entry of a comma-separated X-Forwarded-* header written by the outermost of `trustedHops` proxies: each
+ * proxy appends to the right, so that one is `trustedHops` from the right; everything left of it is what the
+ * client claimed. A shorter list was written by trusted proxies alone: its left-most entry.
  */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const real = c.req.header('x-real-ip')?.trim()
-    if (real) return real
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean)
-    if (forwarded?.length) return forwarded[forwarded.length - 1]!
-  }
-  return (c.env as Incoming | undefined)?.incoming?.socket?.remoteAddress ?? 'local'
+function trustedEntry(value: string | undefined, trustedHops: number): string | undefined {
+  const entries = value?.split(',').map((s) => s.trim()).filter(Boolean) ?? []
+  if (trustedHops < 1 || entries.length === 0) return undefined
+  return entries[Math.max(0, entries.length - trustedHops)]
 }
 
-export function isHttps(c: Context, trustProxy: boolean): boolean {
-  if (trustProxy) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase()
-    if (proto) return proto === 'https'
-  }
-  return new URL(c.req.url).protocol === 'https:'
+/**
+ * The client's address: the socket's peer; behind `trustedHops` proxies (TRUST_PROXY=N) the X-Forwarded-For
+ * entry the outermost trusted proxy appended. X-Real-IP is never read: a client can write it.
+ */
+export function clientAddress(c: Context, trustedHops: number): string {
+  return trustedEntry(c.req.header('x-forwarded-for'), trustedHops) ?? (c.env as Incoming | undefined)?.incoming?.socket?.remoteAddress ?? 'local'
+}
+
+export function isHttps(c: Context, trustedHops: number): boolean {
+  const proto = trustedEntry(c.req.header('x-forwarded-proto'), trustedHops)?.toLowerCase()
+  return proto ? proto === 'https' : new URL(c.req.url).protocol === 'https:'
 }
 
 /** host[:port] of this request as addressed by the browser. */
-export function requestHost(c: Context, trustProxy: boolean): string {
-  const forwarded = trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined
-  return (forwarded || c.req.header('host') || new URL(c.req.url).host).toLowerCase()
+export function requestHost(c: Context, trustedHops: number): string {
+  return (trustedEntry(c.req.header('x-forwarded-host'), trustedHops) || c.req.header('host') || new URL(c.req.url).host).toLowerCase()
 }
+

@@ -6,27 +6,31 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { ApiFailure, errorResponse } from '../errors.ts'
-import { requestHost } from './request-origin.ts'
+import { isHttps, requestHost } from './request-origin.ts'
 
-const DEFAULT_PORT = /:(80|443)$/
-
-function hostOfOrigin(origin: string): string | undefined {
+/** scheme://host[:port] with the scheme's default port left out, or undefined when it is not an http(s) origin. */
+function normalOrigin(origin: string): string | undefined {
   try {
     const u = new URL(origin)
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.host.toLowerCase() : undefined
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin.toLowerCase() : undefined
   } catch {
     return undefined
   }
 }
 
-export function sameOriginOnly(trustProxy: boolean): MiddlewareHandler {
+/** `trustedHops`: TRUST_PROXY's count of proxies whose X-Forwarded-Proto/-Host tell the scheme and host the browser used. */
+export function sameOriginOnly(trustedHops: number): MiddlewareHandler {
   return async (c, next) => {
     const site = c.req.header('sec-fetch-site')?.toLowerCase()
     const origin = c.req.header('origin')
     const crossSite = site === 'cross-site' || site === 'same-site'
-    const foreignOrigin = origin !== undefined && hostOfOrigin(origin)?.replace(DEFAULT_PORT, '') !== requestHost(c, trustProxy).replace(DEFAULT_PORT, '')
+    // The scheme counts too: an https page is another origin than this http server, even on the same host.
+    const ours = normalOrigin(`${isHttps(c, trustedHops) ? 'https' : 'http'}://${requestHost(c, trustedHops)}`)
+    const foreignOrigin = origin !== undefined && (ours === undefined || normalOrigin(origin) !== ours)
     if (crossSite || foreignOrigin) {
-      return errorResponse(c, new ApiFailure(403, 'forbidden', "Requests from other sites are refused: this dashboard's API answers only its own pages."))
+      // Same host, other scheme: most likely a TLS proxy this server was not told to trust.
+      const hint = foreignOrigin && ours !== undefined && normalOrigin(origin)?.replace(/^https?:/, '') === ours.replace(/^https?:/, '') ? ' Behind an https proxy, set TRUST_PROXY.' : ''
+      return errorResponse(c, new ApiFailure(403, 'forbidden', `Requests from other sites are refused: this dashboard's API answers only its own pages.${hint}`))
     }
     await next()
   }

@@ -98,7 +98,7 @@ describe('security headers on the SPA and its static files (npm start)', () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
-  const env = { CACHE_DIR: ':memory:', DIST_DIR: dist, DATA_API_TOKEN: '' }
+  const env = { DATA_DIR: ':memory:', DIST_DIR: dist, DATA_API_TOKEN: '' }
   const { app } = createNodeApp(loadConfig(env), env)
 
   it.each([

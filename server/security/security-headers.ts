@@ -57,7 +57,7 @@ export function cspDirectives(config: Pick<Config, 'tileUrl' | 'playerOrigin'>) 
   }
 }
 
-export function securityHeaders(config: Pick<Config, 'tileUrl' | 'playerOrigin' | 'trustProxy'>): MiddlewareHandler {
+export function securityHeaders(config: Pick<Config, 'tileUrl' | 'playerOrigin' | 'trustProxyHops'>): MiddlewareHandler {
   const base = secureHeaders({
     contentSecurityPolicy: cspDirectives(config),
     xFrameOptions: 'DENY',
@@ -68,7 +68,7 @@ export function securityHeaders(config: Pick<Config, 'tileUrl' | 'playerOrigin' 
   })
   return async (c, next) => {
     await base(c, next)
-    if (isHttps(c, config.trustProxy)) c.res.headers.set('Strict-Transport-Security', 'max-age=15552000; includeSubDomains')
+    if (isHttps(c, config.trustProxyHops)) c.res.headers.set('Strict-Transport-Security', 'max-age=15552000; includeSubDomains')
     // Same-origin only: whatever a handler did, no CORS grant leaves this server.
     for (const name of ['Access-Control-Allow-Origin', 'Access-Control-Allow-Credentials']) c.res.headers.delete(name)
   }

@@ -1,50 +1,50 @@
 /**
- * BUDGET_USD: a paid call reserves its price before it is made, atomically against the cap, so racing
- * requests can never overshoot; the reservation is given back when the call fails without being charged.
- * The counter `spent-micro` (all-time, whole micro-dollars) lives in storage and so survives restarts.
+ * BUDGET_USD: a paid call reserves its price in the transaction that records it, with one atomic
+ * `UPDATE … WHERE spent + price <= cap RETURNING`, so neither racing requests nor several instances can
+ * overshoot; a reservation whose call was not charged is given back when the call is settled. The counter is
+ * per data source: only the live service's spend counts against the cap, never the demo simulator's.
  */
 import { formatUsd, type Operation } from '../../contract/index.ts'
+import { num, type Database, type Queryable } from '../db/database.ts'
 import { ApiFailure } from '../errors.ts'
 import type { BudgetStatus } from './ledger.ts'
 import { fromMicro, toMicro } from './money.ts'
-import type { AtomicOps } from './storage.ts'
 
-const SPENT_KEY = 'spent-micro'
-
-export type Reservation = { micro: number; released: boolean }
 export type Budget = ReturnType<typeof createBudget>
 
-export function createBudget(atomic: AtomicOps, capUsd: number | undefined) {
-  const capMicro = capUsd === undefined ? -1 : toMicro(capUsd)
+export function createBudget({ db, source, capUsd }: { db: Database; source: string; capUsd: number | undefined }) {
+  // The demo simulator's invented charges are counted (and reported) but never capped.
+  const cap = source === 'demo' || capUsd === undefined ? undefined : toMicro(capUsd)
   return {
-    capUsd,
-    /** Reserves the price or throws 402 budget_exhausted; nothing is paid when it throws. */
-    async reserve(operation: Operation, priceUsd: number): Promise<Reservation> {
-      const micro = toMicro(priceUsd)
-      const { added, value } = await atomic.addWithinCap(SPENT_KEY, micro, capMicro)
-      if (!added) {
-        throw new ApiFailure(
-          402,
-          'budget_exhausted',
-          `The spending cap is reached: ${formatUsd(fromMicro(value))} of the ${formatUsd(capUsd!)} budget is spent, and this ${operation} request would cost ${formatUsd(priceUsd)} more. ` +
-            'To spend more, set BUDGET_USD higher and restart the dashboard server. Answers already in the cache are still served free.',
-        )
-      }
-      return { micro, released: false }
+    capUsd: cap === undefined ? undefined : capUsd,
+    /** Adds the price to the source's counter or throws 402 budget_exhausted (the caller's transaction then rolls back). */
+    async reserve(tx: Queryable, operation: Operation, priceMicro: number): Promise<void> {
+      await tx.query('INSERT INTO budget (source, spent_micro) VALUES ($1, 0) ON CONFLICT (source) DO NOTHING', [source])
+      const rows = await tx.query<{ spent_micro: unknown }>(
+        'UPDATE budget SET spent_micro = spent_micro + $2 WHERE source = $1 AND ($3::bigint IS NULL OR spent_micro + $2 <= $3::bigint) RETURNING spent_micro',
+        [source, priceMicro, cap ?? null],
+      )
+      if (rows.length) return
+      const [now] = await tx.query<{ spent_micro: unknown }>('SELECT spent_micro FROM budget WHERE source = $1', [source])
+      throw new ApiFailure(
+        402,
+        'budget_exhausted',
+        `The spending cap is reached: ${formatUsd(fromMicro(num(now?.spent_micro)))} of the ${formatUsd(capUsd!)} budget is spent, and this ${operation} request would cost ${formatUsd(fromMicro(priceMicro))} more. ` +
+          'To spend more, set BUDGET_USD higher and restart the dashboard server. Answers already in the cache are still served free.',
+      )
     },
-    /** Gives a reservation back (the call was not charged); safe to call twice. */
-    async release(r: Reservation): Promise<void> {
-      if (r.released) return
-      r.released = true
-      await atomic.incrBy(SPENT_KEY, -r.micro)
+    /** Gives a reservation back in the transaction that settles its call as not charged. */
+    async release(tx: Queryable, priceMicro: number): Promise<void> {
+      await tx.query('UPDATE budget SET spent_micro = spent_micro - $2 WHERE source = $1', [source, priceMicro])
     },
-    async spentUsd(): Promise<number> {
-      return fromMicro(await atomic.get(SPENT_KEY))
+    async spentMicro(): Promise<number> {
+      const [row] = await db.query<{ spent_micro: unknown }>('SELECT spent_micro FROM budget WHERE source = $1', [source])
+      return num(row?.spent_micro)
     },
     async status(): Promise<BudgetStatus | null> {
-      if (capUsd === undefined) return null
-      const spentUsd = fromMicro(await atomic.get(SPENT_KEY))
-      return { capUsd: fromMicro(capMicro), spentUsd, leftUsd: Math.max(0, fromMicro(capMicro - toMicro(spentUsd))) }
+      if (cap === undefined) return null
+      const spent = await this.spentMicro()
+      return { capUsd: fromMicro(cap), spentUsd: fromMicro(spent), leftUsd: Math.max(0, fromMicro(cap - spent)) }
     },
   }
 }

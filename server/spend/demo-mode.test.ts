@@ -5,7 +5,7 @@ import type { SpendReport } from './ledger.ts'
 
 describe('spend control over the embedded simulator (demo mode)', () => {
   it('a repeated research session costs nothing: the simulator is asked once per distinct question', async () => {
-    const { app, simulator } = createRuntime({ config: loadConfig({ CACHE_DIR: ':memory:' }), env: {}, log: () => {} })
+    const { app, simulator } = createRuntime({ config: loadConfig({ DATA_DIR: ':memory:' }), env: {}, log: () => {} })
     const session = [
       '/api/search?location=48.8566,2.3522&locationRadius=25km&type=video',
       '/api/captions/dQw4w9WgXcQ?lang=en',

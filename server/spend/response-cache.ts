@@ -1,74 +1,143 @@
 /**
- * Paid answers kept until they expire: a body with its content type, or a refusal worth remembering briefly.
- * Recent entries stay in memory (a least-recently-used set bounded in bytes), so a hit reads no file and
- * parses no JSON; storage holds every entry for restarts and, with Redis, for other instances. In memory
- * mode the in-memory set is the only copy. docs/decisions/0110.
+ * Paid answers kept until they expire, one row per (data source, normalised call) in cache_entries, bodies as
+ * bytes: demo and live answers can never be read for each other. Recent entries stay in memory too (an LRU
+ * bounded in bytes), so a hot hit touches no database; their last use is written in batches. The table is
+ * kept under a size cap by evicting the least recently used rows. docs/decisions/0120.
  */
 import { LRUCache } from 'lru-cache'
-import { z } from 'zod'
+import type { Database, Queryable } from '../db/database.ts'
+import { num } from '../db/database.ts'
 import type { ErrorCode } from '../errors.ts'
-import type { SpendStore } from './storage.ts'
-
-const Stored = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('answer'), body: z.string(), contentType: z.string(), bytes: z.number(), storedAt: z.number(), expiresAt: z.number() }),
-  z.object({
-    kind: z.literal('failure'),
-    status: z.number().int(),
-    code: z.string(),
-    message: z.string(),
-    param: z.string().optional(),
-    storedAt: z.number(),
-    expiresAt: z.number(),
-  }),
-])
 
 export type CachedAnswer = { kind: 'answer'; body: string; contentType: string; bytes: number; storedAt: number; expiresAt: number }
 export type CachedFailure = { kind: 'failure'; status: number; code: ErrorCode; message: string; param?: string; storedAt: number; expiresAt: number }
 export type Cached = CachedAnswer | CachedFailure
-type NewEntry = Omit<CachedAnswer, 'storedAt' | 'expiresAt'> | Omit<CachedFailure, 'storedAt' | 'expiresAt'>
+export type NewEntry = Omit<CachedAnswer, 'storedAt' | 'expiresAt'> | Omit<CachedFailure, 'storedAt' | 'expiresAt'>
 
 export const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024
 
 /** Bytes an entry holds in memory, roughly: its strings at two bytes a character, plus the record. */
 const sizeOf = (e: Cached): number => 256 + 2 * (e.kind === 'answer' ? e.body.length + e.contentType.length : e.message.length)
 
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true })
+
+type CacheRow = {
+  kind: string
+  status: number
+  content_type: string | null
+  body: Uint8Array | null
+  code: string | null
+  message: string | null
+  param: string | null
+  bytes: number
+  stored_at: unknown
+  expires_at: unknown
+}
+
+function fromRow(r: CacheRow): Cached {
+  const times = { storedAt: num(r.stored_at), expiresAt: num(r.expires_at) }
+  if (r.kind === 'answer') return { kind: 'answer', body: r.body ? utf8.decode(r.body) : '', contentType: r.content_type ?? '', bytes: num(r.bytes), ...times }
+  return { kind: 'failure', status: num(r.status), code: (r.code ?? 'upstream_error') as ErrorCode, message: r.message ?? '', ...(r.param ? { param: r.param } : {}), ...times }
+}
+
+export type ResponseCacheOptions = {
+  db: Database
+  /** 'demo' or 'live:<DATA_API_URL>': part of every key. */
+  source: string
+  now: () => number
+  memoryBytes?: number
+  /** Cap of the table's body bytes (CACHE_MAX_MB); least recently used rows go first. */
+  maxBytes: number
+}
+
 export type ResponseCache = ReturnType<typeof createResponseCache>
 
-export function createResponseCache(store: Pick<SpendStore, 'kind' | 'kv' | 'defer'>, now: () => number, memoryBytes = DEFAULT_MEMORY_BYTES) {
-  const { kv } = store
+export function createResponseCache({ db, source, now, memoryBytes = DEFAULT_MEMORY_BYTES, maxBytes }: ResponseCacheOptions) {
   const recent = new LRUCache<string, Cached>({ maxSize: Math.max(1, memoryBytes), sizeCalculation: sizeOf })
   const live = (e: Cached | undefined) => (e && e.expiresAt > now() ? e : undefined)
+  const touched = new Set<string>()
+  let bytesSinceEviction = 0
+
+  async function find(q: Queryable, key: string): Promise<Cached | undefined> {
+    const [row] = await q.query<CacheRow>(
+      'SELECT kind, status, content_type, body, code, message, param, bytes, stored_at, expires_at FROM cache_entries WHERE source = $1 AND key = $2 AND expires_at > $3',
+      [source, key, now()],
+    )
+    return row ? fromRow(row) : undefined
+  }
 
   return {
-    /** The live entry under key, or undefined; an expired or unreadable entry counts as absent. */
+    /** The live entry under key, or undefined. */
     async get(key: string): Promise<Cached | undefined> {
       const remembered = recent.get(key)
       if (remembered) {
-        if (live(remembered)) return remembered
+        if (live(remembered)) {
+          touched.add(key)
+          return remembered
+        }
         recent.delete(key)
       }
-      if (store.kind === 'memory') return undefined
-      const parsed = Stored.safeParse(await kv.getItem(key))
-      if (!parsed.success) return undefined
-      const entry = parsed.data as Cached
-      if (!live(entry)) {
-        void kv.removeItem(key).catch(() => undefined) // garbage collection only; a failure changes nothing
-        return undefined
+      const entry = await find(db, key)
+      if (entry) {
+        recent.set(key, entry)
+        touched.add(key)
       }
-      recent.set(key, entry)
       return entry
     },
-    /**
-     * Remembers at once (so requests that follow find it), then stores for ttlSeconds: the copy in storage
-     * may land after the answer is sent (Redis also expires it by itself; files are checked on read).
-     */
-    set(key: string, entry: NewEntry, ttlSeconds: number): Promise<void> {
-      if (ttlSeconds <= 0) return Promise.resolve()
+
+    /** Reads the database only (inside a claim, after another instance may have stored it). */
+    find,
+
+    /** Remembers in this instance at once, so requests that follow are answered before the row is written. */
+    remember(key: string, entry: NewEntry, ttlSeconds: number): void {
+      if (ttlSeconds <= 0) return
       const storedAt = now()
-      const stored = { ...entry, storedAt, expiresAt: storedAt + ttlSeconds * 1000 } as Cached
-      recent.set(key, stored)
-      if (store.kind === 'memory') return Promise.resolve()
-      return store.defer(() => kv.setItem(key, stored, { ttl: ttlSeconds }))
+      recent.set(key, { ...entry, storedAt, expiresAt: storedAt + ttlSeconds * 1000 } as Cached)
     },
+
+    /** Writes the row in the caller's transaction (the one that settles the paid call). */
+    async store(tx: Queryable, key: string, operation: string, entry: NewEntry, ttlSeconds: number): Promise<void> {
+      if (ttlSeconds <= 0) return
+      const t = now()
+      const body = entry.kind === 'answer' ? Buffer.from(entry.body, 'utf8') : null
+      await tx.query(
+        `INSERT INTO cache_entries (source, key, operation, kind, status, content_type, body, code, message, param, bytes, stored_at, expires_at, last_used_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $12)
+         ON CONFLICT (source, key) DO UPDATE SET operation = EXCLUDED.operation, kind = EXCLUDED.kind, status = EXCLUDED.status,
+           content_type = EXCLUDED.content_type, body = EXCLUDED.body, code = EXCLUDED.code, message = EXCLUDED.message, param = EXCLUDED.param,
+           bytes = EXCLUDED.bytes, stored_at = EXCLUDED.stored_at, expires_at = EXCLUDED.expires_at, last_used_at = EXCLUDED.last_used_at`,
+        entry.kind === 'answer'
+          ? [source, key, operation, 'answer', 200, entry.contentType, body, null, null, null, body!.byteLength, t, t + ttlSeconds * 1000]
+          : [source, key, operation, 'failure', entry.status, null, null, entry.code, entry.message, entry.param ?? null, 0, t, t + ttlSeconds * 1000],
+      )
+      bytesSinceEviction += body?.byteLength ?? 0
+    },
+
+    /** True when enough was written since the last eviction that the cap may be passed. */
+    evictionDue: () => bytesSinceEviction > Math.max(64 * 1024, maxBytes / 50),
+
+    /** Drops expired rows, then the least recently used ones past the cap. */
+    async evict(): Promise<number> {
+      bytesSinceEviction = 0
+      const expired = await db.query<{ n: unknown }>('WITH gone AS (DELETE FROM cache_entries WHERE expires_at <= $1 RETURNING 1) SELECT count(*) AS n FROM gone', [now()])
+      const over = await db.query<{ n: unknown }>(
+        `WITH ranked AS (SELECT source, key, sum(bytes) OVER (ORDER BY last_used_at DESC, key) AS running FROM cache_entries),
+              gone AS (DELETE FROM cache_entries c USING ranked r WHERE c.source = r.source AND c.key = r.key AND r.running > $1 RETURNING 1)
+         SELECT count(*) AS n FROM gone`,
+        [maxBytes],
+      )
+      return num(expired[0]?.n) + num(over[0]?.n)
+    },
+
+    /** Writes when remembered entries were last used (batched, so a hit writes nothing by itself). */
+    async flushTouched(): Promise<void> {
+      if (!touched.size) return
+      const keys = [...touched]
+      touched.clear()
+      await db.query('UPDATE cache_entries SET last_used_at = $1 WHERE source = $2 AND key = ANY($3::text[])', [now(), source, keys])
+    },
+
+    /** Forgets the in-memory copies (tests: what another instance, or a restart, would see). */
+    forgetMemory: () => recent.clear(),
   }
 }

@@ -1,86 +1,75 @@
 /**
- * The gateway routes pay through: cache → single flight → paid-call rate limit → budget reservation →
- * the service → contract check → cache and ledger. A hit costs nothing; identical concurrent requests
- * pay once; the budget is checked before anything is paid. docs/decisions/0010.
+ * The gateway routes pay through: cache → single flight → paid-call rate limit → claim (ledger row `pending` +
+ * budget reservation, one transaction) → the service → contract check → settle (ledger row + cache row, one
+ * transaction). A hit costs nothing; identical concurrent requests pay once, in this process (they join the
+ * leader's promise) and across instances (one ledger row in flight per key; others wait for it to settle);
+ * nothing leaves without a record, and a database that fails means no call (503). docs/decisions/0010, 0120.
  */
 import { priceOf } from '../../contract/index.ts'
+import { StorageUnavailable, type Database, type Queryable } from '../db/database.ts'
 import { ApiFailure } from '../errors.ts'
+import type { RateLimiter } from '../security/rate-limiter.ts'
 import type { UpstreamAnswer, UpstreamClient } from '../upstream/client.ts'
 import { checkAgainstContract, type Gateway, type PaidCall, type PaidResult } from '../upstream/gateway.ts'
-import type { RateLimiter } from '../security/rate-limiter.ts'
 import type { Budget } from './budget.ts'
 import { cacheKeyOf, normaliseCall, type NormalisedCall } from './cache-key.ts'
 import { CAPTIONS_UNAVAILABLE, type CacheTtls } from './cache-ttl.ts'
+import type { HitTallies } from './hit-tallies.ts'
 import type { Ledger } from './ledger.ts'
+import { toMicro } from './money.ts'
 import { isCharged, PricedFailure } from './priced-failure.ts'
-import { createResponseCache, type Cached } from './response-cache.ts'
-import type { SpendStore } from './storage.ts'
+import type { Cached, NewEntry, ResponseCache } from './response-cache.ts'
+import { storageFailure } from './storage-failure.ts'
 
 export type SpendingGatewayOptions = {
   client: UpstreamClient
-  store: SpendStore
+  db: Database
+  cache: ResponseCache
   ledger: Ledger
   budget: Budget
+  hits: HitTallies
   ttl: CacheTtls
   /** Limits paid calls (cache misses) per client; hits are never limited. */
   paidCallLimiter?: RateLimiter
-  now?: () => number
+  /** How long a claim holds before another instance may take it over (the upstream time-out and a margin). */
+  leaseMs: number
   log?: (line: string) => void
-  /** Bytes of recent answers kept in memory in front of storage (CACHE_MEMORY_MB). */
-  cacheMemoryBytes?: number
 }
 
 type Shared = { answer: UpstreamAnswer } | { failure: ApiFailure; cacheable: boolean }
-
-type Flight = {
-  promise: Promise<Shared>
-  /** Requests that joined this flight instead of paying. */
-  joined: number
-}
+type Flight = { promise: Promise<Shared>; joined: number }
 
 /** The leader was refused for a reason of its own (its client's rate limit): joiners try again themselves. */
 class LeaderRefused extends Error {}
+/** Another instance stored the answer between this one's look-up and its claim: the claim is rolled back. */
+class FoundInCache extends Error {
+  constructor(readonly entry: Cached) {
+    super('found in cache')
+  }
+}
+/** The call another instance was paying for ended without an answer to share: ask again. */
+const AGAIN = Symbol('again')
 
 export type SpendingGateway = Gateway & {
-  /** Calls being paid right now, with how many identical requests wait on each (observability, tests). */
+  /** Calls being paid right now in this process, with how many identical requests wait on each. */
   inFlight(): { joined: number }[]
+  /** Writes batched bookkeeping: hit tallies, last-used times, settlements that failed to be written. */
+  flush(): Promise<void>
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
 export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGateway {
-  const { client, ledger, budget, ttl, paidCallLimiter } = opts
-  const now = opts.now ?? Date.now
+  const { client, db, cache, ledger, budget, hits, ttl, paidCallLimiter, leaseMs } = opts
   const log = opts.log ?? ((l: string) => console.error(l))
-  const cache = createResponseCache(opts.store, now, opts.cacheMemoryBytes)
   const flights = new Map<string, Flight>()
+  /** Settlements the database refused after the call was paid: their rows stay pending until one succeeds. */
+  const unsettled: { id: string; write: (tx: Queryable) => Promise<void> }[] = []
+  let evicting = false
 
-  /** Bookkeeping must never turn a paid answer into an error: a failed write is logged, the answer still served. */
-  async function note(what: string, step: () => Promise<unknown>): Promise<void> {
-    try {
-      await step()
-    } catch (e) {
-      log(`[spend] could not ${what}: ${e instanceof Error ? e.message : String(e)}`)
-    }
-  }
-
-  async function serveHit(n: NormalisedCall, cached: Cached): Promise<PaidResult> {
-    const priceUsd = priceOf(n.operation)
-    const failed = cached.kind === 'failure'
-    // A hit costs nothing, so its record may land after the answer (docs/decisions/0110).
-    await opts.store.defer(() =>
-      note('record a cache hit', () =>
-        ledger.record({
-          ...n,
-          priceUsd,
-          costUsd: 0,
-          savedUsd: priceUsd,
-          cache: 'HIT',
-          status: failed ? cached.status : 200,
-          ...(failed ? { code: cached.code } : {}),
-          bytes: failed ? 0 : cached.bytes,
-        }),
-      ),
-    )
-    if (failed) throw new PricedFailure(new ApiFailure(cached.status as 404, cached.code, cached.message, { param: cached.param }), 0, 'HIT')
+  function serveHit(n: NormalisedCall, cached: Cached): PaidResult {
+    hits.count(n.operation, toMicro(priceOf(n.operation)))
+    if (cached.kind === 'failure') throw new PricedFailure(new ApiFailure(cached.status as 404, cached.code, cached.message, { param: cached.param }), 0, 'HIT')
     return { body: cached.body, contentType: cached.contentType, costUsd: 0, cache: 'HIT' }
   }
 
@@ -90,28 +79,103 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
     throw new PricedFailure(shared.failure, 0, shared.cacheable ? 'HIT' : undefined)
   }
 
-  async function lead(call: PaidCall, n: NormalisedCall, key: string): Promise<PaidResult> {
+  /** Writes a settlement; when the database refuses, the row stays pending (counted as spent) and the write is retried later. */
+  async function settleRecord(id: string, write: (tx: Queryable) => Promise<void>): Promise<void> {
+    try {
+      await db.transaction(write)
+    } catch (e) {
+      unsettled.push({ id, write })
+      log(`[spend] ledger row ${id} stays pending for now: the database refused its settlement (${e instanceof Error ? e.message : String(e)}); it is retried.`)
+    }
+    if (!evicting && cache.evictionDue()) {
+      evicting = true
+      void cache
+        .evict()
+        .catch((e: unknown) => log(`[spend] cache eviction failed: ${e instanceof Error ? e.message : String(e)}`))
+        .finally(() => (evicting = false))
+    }
+  }
+
+  /** Waits for the instance that holds the claim on key: its answer (through the cache) or its failure, else AGAIN. */
+  async function waitForOther(key: string): Promise<Cached | ApiFailure | typeof AGAIN> {
+    const id = await ledger.flightOf(key)
+    const deadline = Date.now() + leaseMs
+    for (let pause = 20; Date.now() < deadline; pause = Math.min(200, pause * 1.5)) {
+      if (!id) break
+      const state = await ledger.flight(id)
+      if (!state || !state.inFlight) {
+        const hit = await cache.get(key)
+        if (hit) return hit
+        if (state && state.state !== 'charged' && state.state !== 'pending' && state.code) {
+          return new ApiFailure(state.httpStatus as 502, state.code, state.message ?? 'The data service call failed.', { param: state.param, retryAfterSeconds: state.retryAfterSeconds })
+        }
+        return AGAIN
+      }
+      await sleep(pause)
+    }
+    return (await cache.get(key)) ?? AGAIN
+  }
+
+  async function lead(call: PaidCall, n: NormalisedCall, key: string): Promise<PaidResult | typeof AGAIN> {
     const priceUsd = priceOf(n.operation)
+    const priceMicro = toMicro(priceUsd)
     let settle!: { resolve: (s: Shared) => void; reject: (e: unknown) => void }
     const flight: Flight = { promise: new Promise<Shared>((resolve, reject) => (settle = { resolve, reject })), joined: 0 }
     flight.promise.catch(() => undefined) // nobody may have joined: not an unhandled rejection
     flights.set(key, flight)
+    const refuse = (failure: ApiFailure): never => {
+      settle.resolve({ failure, cacheable: false })
+      throw new PricedFailure(failure, 0, undefined)
+    }
     try {
       try {
         await paidCallLimiter?.take(call.clientKey ?? 'local')
       } catch (e) {
+        if (e instanceof StorageUnavailable) refuse(storageFailure(e))
         settle.reject(new LeaderRefused())
         throw e
       }
-      let reservation
-      try {
-        reservation = await budget.reserve(n.operation, priceUsd)
-      } catch (e) {
-        const failure = e instanceof ApiFailure ? e : new ApiFailure(500, 'internal_error', 'The spending ledger is unavailable, so nothing was paid. Retry in a moment.')
-        if (!(e instanceof ApiFailure)) log(`[spend] budget check failed: ${e instanceof Error ? e.message : String(e)}`)
-        settle.resolve({ failure, cacheable: false })
-        throw new PricedFailure(failure, 0, undefined)
+      const pausedFor = client.pausedForSeconds?.() ?? 0
+      if (pausedFor > 0) {
+        refuse(new ApiFailure(429, 'rate_limited', `The data service asked this server to wait; retry in ${pausedFor} s. Nothing was paid.`, { retryAfterSeconds: pausedFor, charged: false }))
       }
+
+      let id: string | undefined
+      try {
+        id = await db.transaction(async (tx) => {
+          const claimed = await ledger.claim(tx, n, key, priceMicro, leaseMs)
+          if (!claimed) return undefined
+          const stored = await cache.find(tx, key)
+          if (stored) throw new FoundInCache(stored)
+          await budget.reserve(tx, n.operation, priceMicro)
+          return claimed
+        })
+      } catch (e) {
+        if (e instanceof FoundInCache) {
+          flights.delete(key)
+          if (e.entry.kind === 'answer') settle.resolve({ answer: { status: 200, body: e.entry.body, contentType: e.entry.contentType, bytes: e.entry.bytes } })
+          else settle.resolve({ failure: new ApiFailure(e.entry.status as 404, e.entry.code, e.entry.message, { param: e.entry.param }), cacheable: true })
+          return serveHit(n, e.entry)
+        }
+        if (e instanceof ApiFailure) refuse(e)
+        if (e instanceof StorageUnavailable) refuse(storageFailure(e))
+        throw e
+      }
+
+      if (id === undefined) {
+        // Another instance is paying for this very call: wait for it rather than pay twice.
+        const other = await waitForOther(key).catch((e: unknown) => (e instanceof StorageUnavailable ? storageFailure(e) : Promise.reject(e)))
+        if (other === AGAIN) {
+          settle.reject(new LeaderRefused())
+          return AGAIN
+        }
+        if (other instanceof ApiFailure) refuse(other)
+        const entry = other as Cached
+        flights.delete(key)
+        settle.resolve(entry.kind === 'answer' ? { answer: { status: 200, body: entry.body, contentType: entry.contentType, bytes: entry.bytes } } : { failure: new ApiFailure(entry.status as 404, entry.code, entry.message, { param: entry.param }), cacheable: true })
+        return serveHit(n, entry)
+      }
+      const claimId = id
 
       let answer: UpstreamAnswer
       try {
@@ -121,50 +185,38 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       } catch (e) {
         const failure = e instanceof ApiFailure ? e : new ApiFailure(502, 'upstream_error', 'The data service call failed unexpectedly. Retry in a moment.')
         const charged = isCharged(failure)
-        if (!charged) await note('give back a reservation', () => budget.release(reservation))
         const cacheable = failure.code === 'captions_unavailable' && ttl[CAPTIONS_UNAVAILABLE] > 0
-        if (cacheable) {
-          await note('cache a refusal', () =>
-            cache.set(key, { kind: 'failure', status: failure.status, code: failure.code, message: failure.message, param: failure.param }, ttl[CAPTIONS_UNAVAILABLE]),
-          )
-        }
+        const entry: NewEntry = { kind: 'failure', status: failure.status, code: failure.code, message: failure.message, param: failure.param }
+        if (cacheable) cache.remember(key, entry, ttl[CAPTIONS_UNAVAILABLE])
         flights.delete(key)
-        await note('record a failed call', () =>
-          ledger.record({
-            ...n,
-            priceUsd,
-            costUsd: charged ? priceUsd : 0,
-            savedUsd: cacheable ? flight.joined * priceUsd : 0,
-            cache: 'MISS',
-            status: failure.status,
-            code: failure.code,
-            bytes: 0,
-            ...(flight.joined ? { joined: flight.joined } : {}),
-          }),
-        )
         settle.resolve({ failure, cacheable })
+        await settleRecord(claimId, async (tx) => {
+          if (!charged) await budget.release(tx, priceMicro)
+          if (cacheable) await cache.store(tx, key, n.operation, entry, ttl[CAPTIONS_UNAVAILABLE])
+          await ledger.settle(tx, claimId, {
+            state: charged ? 'charged_failure' : 'free_failure',
+            costMicro: charged ? priceMicro : 0,
+            httpStatus: failure.status,
+            code: failure.code,
+            message: failure.message,
+            param: failure.param,
+            retryAfterSeconds: failure.retryAfterSeconds,
+            bytes: 0,
+            joined: flight.joined,
+          })
+        })
         throw new PricedFailure(failure, charged ? priceUsd : 0, 'MISS')
       }
 
-      const cached = note('cache an answer', () => cache.set(key, { kind: 'answer', body: answer.body, contentType: answer.contentType, bytes: answer.bytes }, ttl[n.operation]))
-      flights.delete(key) // the cache already answers newcomers (it remembers before it stores)
+      const entry: NewEntry = { kind: 'answer', body: answer.body, contentType: answer.contentType, bytes: answer.bytes }
+      cache.remember(key, entry, ttl[n.operation])
+      flights.delete(key) // the memory cache already answers newcomers
       settle.resolve({ answer })
-      // What was paid is recorded before the answer goes out; the cache's stored copy may follow it.
-      await Promise.all([
-        cached,
-        note('record a paid call', () =>
-          ledger.record({
-            ...n,
-            priceUsd,
-            costUsd: priceUsd,
-            savedUsd: flight.joined * priceUsd,
-            cache: 'MISS',
-            status: 200,
-            bytes: answer.bytes,
-            ...(flight.joined ? { joined: flight.joined } : {}),
-          }),
-        ),
-      ])
+      // What was paid is settled before the answer goes out (its pending row was written before the call left).
+      await settleRecord(claimId, async (tx) => {
+        await cache.store(tx, key, n.operation, entry, ttl[n.operation])
+        await ledger.settle(tx, claimId, { state: 'charged', costMicro: priceMicro, httpStatus: 200, bytes: answer.bytes, joined: flight.joined })
+      })
       return { body: answer.body, contentType: answer.contentType, costUsd: priceUsd, cache: 'MISS' }
     } catch (e) {
       settle.reject(e instanceof LeaderRefused ? e : new LeaderRefused()) // no-op when already settled
@@ -174,16 +226,28 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
     }
   }
 
+  async function lookUp(key: string): Promise<Cached | undefined> {
+    try {
+      return await cache.get(key)
+    } catch (e) {
+      throw e instanceof StorageUnavailable ? storageFailure(e) : e
+    }
+  }
+
   return {
     async call(call) {
       const n = normaliseCall(call)
       const key = cacheKeyOf(n)
       // A joiner whose leader was refused for its own reasons tries again, a bounded number of times.
       for (let attempt = 0; attempt < 5; attempt++) {
-        const cached = await cache.get(key)
+        const cached = await lookUp(key)
         if (cached) return serveHit(n, cached)
         const flight = flights.get(key)
-        if (!flight) return lead(call, n, key)
+        if (!flight) {
+          const led = await lead(call, n, key)
+          if (led === AGAIN) continue
+          return led
+        }
         flight.joined++
         let shared: Shared
         try {
@@ -194,12 +258,26 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         }
         return fromShared(shared)
       }
-      return lead(call, n, key) // refused leaders keep coming: stop waiting for them
+      const last = await lead(call, n, key) // refused leaders keep coming: stop waiting for them
+      if (last === AGAIN) throw new PricedFailure(new ApiFailure(503, 'storage_unavailable', 'Another dashboard instance kept this call busy; nothing was paid. Retry in a moment.', { retryAfterSeconds: 5 }), 0, undefined)
+      return last
     },
     inFlight: () => [...flights.values()].map((f) => ({ joined: f.joined })),
     async quote(call) {
       const n = normaliseCall(call)
-      return { operation: n.operation, priceUsd: priceOf(n.operation), cached: Boolean(await cache.get(cacheKeyOf(n))) }
+      return { operation: n.operation, priceUsd: priceOf(n.operation), cached: Boolean(await lookUp(cacheKeyOf(n))) }
+    },
+    async flush() {
+      const retry = unsettled.splice(0)
+      for (const [i, item] of retry.entries()) {
+        try {
+          await db.transaction(item.write)
+        } catch (e) {
+          unsettled.push(...retry.slice(i))
+          throw e
+        }
+      }
+      await Promise.all([hits.flush(), cache.flushTouched()])
     },
   }
 }

@@ -4,7 +4,8 @@
  */
 import type { Operation } from '../../contract/index.ts'
 import { ApiFailure } from '../errors.ts'
-import { fromFetch, nodeTransport, type Transport, type TransportAnswer } from './transport.ts'
+import { createCircuitBreaker } from './circuit-breaker.ts'
+import { BodyTooLarge, fromFetch, nodeTransport, type Transport, type TransportAnswer } from './transport.ts'
 
 export type UpstreamMode = 'demo' | 'live'
 type Env = Record<string, string | undefined>
@@ -29,6 +30,8 @@ export type UpstreamAnswer = { status: number; contentType: string; body: string
 export type UpstreamClient = {
   mode: UpstreamMode
   request(req: UpstreamRequest): Promise<UpstreamAnswer>
+  /** Seconds this instance still waits after the service's 429 (0: calls may go); checked before reserving budget. */
+  pausedForSeconds(): number
 }
 
 export type UpstreamOptions = {
@@ -39,7 +42,13 @@ export type UpstreamOptions = {
   fetch?: Fetch
   /** Transport and token of the embedded simulator, used when no token is configured. */
   demo?: { fetch: Fetch; token: string }
+  /** The largest body read from the service (UPSTREAM_MAX_BYTES); default 32 MB. */
+  maxBytes?: number
+  /** The clock of the 429 pause; tests move it. */
+  now?: () => number
 }
+
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 
 const MAX_MESSAGE = 300
 
@@ -113,6 +122,18 @@ function parseRetryAfter(v: string | null): number | undefined {
   return Number.isNaN(t) ? undefined : Math.max(0, Math.ceil((t - Date.now()) / 1000))
 }
 
+/** A byte count as people read it: `32 MB`, `1.5 KB`, `800 bytes`. */
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`
+  return bytes >= 1024 ? `${Number((bytes / 1024).toFixed(1))} KB` : `${bytes} bytes`
+}
+
+/** Past the cap a 2xx was served, and so billed; an error answer keeps its status, its oversized body unread. */
+function tooLarge(operation: Operation, res: TransportAnswer, maxBytes: number): ApiFailure {
+  if (res.status < 200 || res.status >= 300) return mapUpstreamFailure(operation, res.status, '', res.header('Retry-After'))
+  return new ApiFailure(502, 'upstream_too_large', `The data service sent an answer larger than ${sizeText(maxBytes)} (UPSTREAM_MAX_BYTES); nothing was cached.`, { charged: true })
+}
+
 function buildUrl(baseUrl: string, path: string, query: UpstreamRequest['query']): string {
   const url = new URL(baseUrl.replace(/\/+$/, '') + path)
   for (const [k, v] of Object.entries(query)) {
@@ -128,9 +149,20 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
   const given = mode === 'live' ? opts.fetch : opts.demo?.fetch
   const transport: Transport | undefined = given ? fromFetch(given) : mode === 'live' ? nodeTransport : undefined
   if (!token || !transport) throw new Error('No data service configured: set DATA_API_TOKEN, or give the client the demo simulator.')
-  const scrub = (s: string) => s.split(token).join('[token]')
+  const secret = token // narrowed to a string for the functions below
+  const scrub = (s: string) => s.split(secret).join('[token]')
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
+  const breaker = createCircuitBreaker(opts.now)
+  // Demo mode's 429s are faults injected into the simulator by tests, which must recover as soon as they are cleared.
+  const pauses = mode === 'live'
+  const failWith = (failure: ApiFailure): never => {
+    if (pauses && failure.code === 'rate_limited') breaker.pause(failure.retryAfterSeconds ?? 0)
+    throw failure
+  }
 
   async function request(req: UpstreamRequest): Promise<UpstreamAnswer> {
+    const refusal = breaker.refusal()
+    if (refusal) throw refusal
     // Our own controller and timer (not AbortSignal.any/timeout, whose derived signals can be collected
     // before they fire), and a race, so a transport that ignores the signal still cannot hang the request.
     const controller = new AbortController()
@@ -152,15 +184,25 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
     let res: TransportAnswer | undefined
     let body: string
     try {
-      res = await Promise.race([transport!(buildUrl(opts.baseUrl, req.path, req.query), { headers, signal: controller.signal }), aborted])
+      res = await Promise.race([transport!(buildUrl(opts.baseUrl, req.path, req.query), { headers, signal: controller.signal, maxBytes }), aborted])
+      if (Number(res.header('Content-Length')) > maxBytes) {
+        controller.abort(new BodyTooLarge(maxBytes)) // announced too large: drop the connection before reading any of it
+        return failWith(tooLarge(req.operation, res, maxBytes))
+      }
       // Decode as UTF-8 keeping a BOM, so caption bodies pass through byte for byte.
       const bytes = await Promise.race([res.body(), aborted])
       body = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
       const ok = res.status >= 200 && res.status < 300
-      if (!ok) throw mapUpstreamFailure(req.operation, res.status, scrub(body), res.header('Retry-After'))
+      if (!ok) return failWith(mapUpstreamFailure(req.operation, res.status, scrub(body), res.header('Retry-After')))
+      // Nothing cached or sent may carry the token; re-count the bytes only when it was there.
+      if (body.includes(secret)) {
+        body = scrub(body)
+        return { status: res.status, contentType: res.header('Content-Type') ?? '', body, bytes: Buffer.byteLength(body) }
+      }
       return { status: res.status, contentType: res.header('Content-Type') ?? '', body, bytes: bytes.byteLength }
     } catch (e) {
       if (e instanceof ApiFailure) throw e
+      if (e instanceof BodyTooLarge && res) return failWith(tooLarge(req.operation, res, maxBytes))
       if (timedOut) {
         throw new ApiFailure(504, 'upstream_timeout', `The data service did not answer within ${Math.round(opts.timeoutMs / 1000)} s. Retry in a moment.`)
       }
@@ -175,5 +217,5 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
     }
   }
 
-  return { mode, request }
+  return { mode, request, pausedForSeconds: () => breaker.pausedForSeconds() }
 }

@@ -11,6 +11,8 @@ export type PaidCall = {
   query: Record<string, string | string[] | undefined>
   /** JSON answers are checked against this before anything is returned or cached. */
   schema?: z.ZodType
+  /** Non-JSON answers (caption files) are checked by this before anything is returned or cached; it throws ApiFailure. */
+  check?: (body: string) => void
   signal?: AbortSignal
   /** Who asks (for per-client rate limits); never forwarded. */
   clientKey?: string
@@ -32,8 +34,9 @@ export type Gateway = {
   quote(call: PaidCall): Promise<Quote>
 }
 
-/** Checks a JSON body against its contract schema; a broken required field is the service's fault, not the browser's. */
+/** Checks a body against its contract (schema or check); a broken required field is the service's fault, not the browser's. */
 export function checkAgainstContract(call: PaidCall, body: string): void {
+  call.check?.(body)
   if (!call.schema) return
   let json: unknown
   try {

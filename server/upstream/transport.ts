@@ -10,19 +10,50 @@ import https from 'node:https'
 export type TransportAnswer = {
   status: number
   header(name: string): string | null
-  /** The whole body; rejects when the connection breaks before its end. */
+  /** The whole body; rejects when the connection breaks before its end, or with BodyTooLarge past maxBytes. */
   body(): Promise<Uint8Array>
 }
 
-export type Transport = (url: string, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<TransportAnswer>
+export type TransportInit = { headers: Record<string, string>; signal: AbortSignal; /** Bytes of body read at most (default: no cap). */ maxBytes?: number }
+
+export type Transport = (url: string, init: TransportInit) => Promise<TransportAnswer>
 
 export type FetchLike = (request: Request) => Promise<Response>
 
-export function fromFetch(fetchLike: FetchLike): Transport {
-  return async (url, { headers, signal }) => {
-    const res = await fetchLike(new Request(url, { method: 'GET', headers, signal }))
-    return { status: res.status, header: (name) => res.headers.get(name), body: async () => new Uint8Array(await res.arrayBuffer()) }
+/** The body passed the cap; reading stopped there and the connection was dropped. */
+export class BodyTooLarge extends Error {
+  readonly maxBytes: number
+  constructor(maxBytes: number) {
+    super(`the answer is larger than ${maxBytes} bytes`)
+    this.name = 'BodyTooLarge'
+    this.maxBytes = maxBytes
   }
+}
+
+export function fromFetch(fetchLike: FetchLike): Transport {
+  return async (url, { headers, signal, maxBytes = Infinity }) => {
+    const res = await fetchLike(new Request(url, { method: 'GET', headers, signal }))
+    return { status: res.status, header: (name) => res.headers.get(name), body: () => readCapped(res, maxBytes) }
+  }
+}
+
+/** Reads a fetch body chunk by chunk, so an oversized answer is cancelled at the cap instead of held whole in memory. */
+async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
+  if (!res.body) return new Uint8Array(0)
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      reader.cancel().catch(() => undefined) // not awaited: a stream slow to cancel must not hold the answer
+      throw new BodyTooLarge(maxBytes)
+    }
+    chunks.push(value)
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)
 }
 
 /** Connections kept open between calls (a paid call should not also pay a TCP and TLS handshake). */
@@ -33,7 +64,8 @@ const closedWhileIdle = (req: http.ClientRequest, e: unknown) => req.reusedSocke
 
 export const nodeTransport: Transport = (url, init) => send(url, init, true)
 
-function send(url: string, { headers, signal }: { headers: Record<string, string>; signal: AbortSignal }, mayRetry: boolean): Promise<TransportAnswer> {
+function send(url: string, init: TransportInit, mayRetry: boolean): Promise<TransportAnswer> {
+  const { headers, signal, maxBytes = Infinity } = init
   return new Promise<TransportAnswer>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason)
     const secure = url.startsWith('https:')
@@ -44,7 +76,7 @@ function send(url: string, { headers, signal }: { headers: Record<string, string
     req.once('error', (e) => {
       signal.removeEventListener('abort', onAbort)
       // Node's documented remedy for that race: send once more on a fresh connection. Never once an answer began.
-      if (mayRetry && !answered && closedWhileIdle(req, e) && !signal.aborted) resolve(send(url, { headers, signal }, false))
+      if (mayRetry && !answered && closedWhileIdle(req, e) && !signal.aborted) resolve(send(url, init, false))
       else reject(e)
     })
     req.once('response', (res) => {
@@ -53,8 +85,13 @@ function send(url: string, { headers, signal }: { headers: Record<string, string
       let size = 0
       const body = new Promise<Uint8Array>((done, fail) => {
         res.on('data', (chunk: Buffer) => {
-          chunks.push(chunk)
           size += chunk.byteLength
+          if (size > maxBytes) {
+            fail(new BodyTooLarge(maxBytes))
+            chunks.length = 0
+            return req.destroy() // stop the transfer: nothing more of it is read or kept
+          }
+          chunks.push(chunk)
         })
         res.once('end', () => done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)))
         res.once('error', fail)

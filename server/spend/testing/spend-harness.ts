@@ -3,7 +3,6 @@ import { loadConfig } from '../../config.ts'
 import { createRuntime } from '../../runtime.ts'
 import { TEST_TOKEN } from '../../testing/fake-upstream.ts'
 import type { SpendReport } from '../ledger.ts'
-import type { SpendStore } from '../storage.ts'
 
 export type Answer = (req: Request) => Response | Promise<Response>
 
@@ -47,21 +46,19 @@ export type HarnessOptions = {
   env?: Record<string, string>
   answer?: Answer
   now?: () => number
-  store?: SpendStore
   /** Upstream answers wait for this before being sent. */
   hold?: Promise<void>
 }
 
-export function spendHarness({ env = {}, answer = serviceAnswer, now, store, hold }: HarnessOptions = {}) {
+export function spendHarness({ env = {}, answer = serviceAnswer, now, hold }: HarnessOptions = {}) {
   const seen: Request[] = []
-  const fullEnv = { DATA_API_TOKEN: TEST_TOKEN, DATA_API_URL: 'https://api.poix.test', CACHE_DIR: ':memory:', ...env }
+  const fullEnv = { DATA_API_TOKEN: TEST_TOKEN, DATA_API_URL: 'https://api.poix.test', DATA_DIR: ':memory:', ...env }
   const config = loadConfig(fullEnv)
   const logs: string[] = []
   const runtime = createRuntime({
     config,
     env: fullEnv,
     now,
-    store,
     log: (l) => logs.push(l),
     fetch: async (req) => {
       seen.push(req)

@@ -1,0 +1,33 @@
+/** Brings the schema up to date at start. Instances starting together take turns on an advisory lock, so each version is applied once. */
+import type { Database } from './database.ts'
+import { MIGRATIONS, type Migration } from './migrations/index.ts'
+
+/** Arbitrary but fixed: the lock every instance of this dashboard takes while migrating. */
+const MIGRATION_LOCK = 7_412_003
+
+export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())')
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    const done = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => Number(r.version)))
+    const newest = Math.max(0, ...done)
+    const known = Math.max(0, ...migrations.map((m) => m.version))
+    if (newest > known) throw new Error(`The database's schema is version ${newest}, newer than this dashboard knows (${known}): update the dashboard.`)
+    const applied: number[] = []
+    for (const m of migrations) {
+      if (done.has(m.version)) continue
+      for (const statement of splitStatements(m.sql)) await tx.query(statement)
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name])
+      applied.push(m.version)
+    }
+    return applied
+  })
+}
+
+/** Statements separated by `;` at line ends (the migrations hold no functions or quoted semicolons); comments dropped. */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean)
+}

@@ -1,0 +1,84 @@
+/**
+ * The embedded engine: PGlite (Postgres compiled to WebAssembly) with its files under DATA_DIR/pglite, or in
+ * memory for tests. One process owns a data folder at a time (a PID file says which), since PGlite has no
+ * server to share it: several instances use DATABASE_URL instead.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { asStorageError, withTimeout, type Database, type Queryable } from './database.ts'
+
+export const MEMORY = ':memory:'
+
+export type PgliteOptions = {
+  /** DATA_DIR, or ':memory:'. */
+  dataDir: string
+  timeoutMs: number
+  /** A dump (dumpDataDir) of an already migrated database to start an in-memory one from: tests copy one template. */
+  template?: string
+}
+
+export async function openPglite({ dataDir, timeoutMs, template }: PgliteOptions): Promise<Database> {
+  const release = dataDir === MEMORY ? () => undefined : claimFolder(dataDir)
+  let pg: PGlite
+  try {
+    pg =
+      dataDir === MEMORY
+        ? new PGlite(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {})
+        : new PGlite(join(dataDir, 'pglite'))
+    await pg.waitReady
+  } catch (e) {
+    release()
+    throw asStorageError(e)
+  }
+  const run = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await withTimeout(work(), timeoutMs, what)
+    } catch (e) {
+      throw asStorageError(e)
+    }
+  }
+  const on = (q: Pick<PGlite, 'query'>): Queryable => ({
+    query: async (sql, params) => (await q.query(sql, params as unknown[])).rows as never,
+  })
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run('a query', () => on(pg).query(sql, params)),
+    transaction: (fn) => run('a transaction', () => pg.transaction((tx) => fn(on(tx)))),
+    exec: (sql) => run('a migration', async () => void (await pg.exec(sql))),
+    sizeBytes: () => run('a size query', async () => Number((await pg.query<{ n: number }>('SELECT pg_database_size(current_database())::float8 AS n')).rows[0]?.n ?? 0)),
+    close: async () => {
+      try {
+        await pg.close()
+      } finally {
+        release()
+      }
+    },
+  }
+}
+
+/** Takes DATA_DIR for this process, or says which living process has it. */
+function claimFolder(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true })
+  const pidFile = join(dataDir, 'pglite.pid')
+  let holder: number | undefined
+  try {
+    holder = Number(readFileSync(pidFile, 'utf8').trim())
+  } catch {
+    holder = undefined
+  }
+  if (holder && holder !== process.pid && isAlive(holder)) {
+    throw new Error(`The embedded database in ${dataDir}/ is in use by another process (PID ${holder}). Stop it, or set DATABASE_URL so several instances share a Postgres server.`)
+  }
+  writeFileSync(pidFile, String(process.pid))
+  return () => rmSync(pidFile, { force: true })
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

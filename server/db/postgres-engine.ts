@@ -1,0 +1,60 @@
+/** A Postgres server at DATABASE_URL, shared by every instance: a small pool, each statement bounded by statement_timeout and a client-side limit. */
+import pg from 'pg'
+import { asStorageError, type Database, type Queryable } from './database.ts'
+
+export type PostgresOptions = {
+  url: string
+  timeoutMs: number
+  /** Connections this instance keeps at most. */
+  poolSize: number
+  log: (line: string) => void
+}
+
+export async function openPostgres({ url, timeoutMs, poolSize, log }: PostgresOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: timeoutMs,
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + 500,
+    idleTimeoutMillis: 10_000,
+    application_name: 'poix-dashboard',
+  })
+  // An idle connection that breaks (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', (e) => log(`[db] a pooled connection failed: ${e.message}`))
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work()
+    } catch (e) {
+      throw asStorageError(e)
+    }
+  }
+  const on = (q: Pick<pg.Pool | pg.PoolClient, 'query'>): Queryable => ({
+    query: async (sql, params) => (await q.query(sql, params as unknown[])).rows as never,
+  })
+  const db: Database = {
+    kind: 'postgres',
+    query: (sql, params) => guard(() => on(pool).query(sql, params)),
+    transaction: (fn) =>
+      guard(async () => {
+        const client = await pool.connect()
+        let broken: Error | undefined
+        try {
+          await client.query('BEGIN')
+          const result = await fn(on(client))
+          await client.query('COMMIT')
+          return result
+        } catch (e) {
+          await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError))
+          throw e
+        } finally {
+          client.release(broken)
+        }
+      }),
+    exec: (sql) => guard(async () => void (await pool.query(sql))),
+    sizeBytes: () => guard(async () => Number((await pool.query<{ n: string }>('SELECT pg_database_size(current_database()) AS n')).rows[0]?.n ?? 0)),
+    close: () => pool.end(),
+  }
+  await db.query('SELECT 1') // fail at start, with the reason, rather than on the first paid call
+  return db
+}
