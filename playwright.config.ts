@@ -37,7 +37,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      CACHE_DIR: `.data/e2e-${process.pid}`,
+      DATA_DIR: `.data/e2e-${process.pid}`,
       DATA_API_TOKEN: '',
       SIMULATOR_FAULT_CONTROL: '1',
     },

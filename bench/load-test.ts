@@ -13,6 +13,7 @@ import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { ANCHOR_CHANNEL, ANCHOR_COMMENT_ID, ANCHOR_VIDEO_ID, BIG_COMMENT_ID, PARIS } from '../server/simulator/data/anchors.ts'
 import type { SpendReport } from '../server/spend/ledger.ts'
+import { startPostgresCluster, type PostgresCluster } from '../server/testing/postgres-cluster.ts'
 import { runKeepAliveLoad, type LoadAnswer } from './lib/keep-alive-load.ts'
 import { REPO_ROOT, rssOf, stopAll, stopChildrenOnSignals, type ChildServer } from './lib/processes.ts'
 import { count, mb, ms, percentile, textTable, usd, within, type Row } from './lib/report.ts'
@@ -24,7 +25,9 @@ const SECONDS = 30
 const REQUEST_TIMEOUT_SECONDS = 20
 const FLAT_LIMIT = 1.5
 const OVERALL_LIMIT_MS = 5 * 60_000
-const RESULTS_PATH = join(REPO_ROOT, 'bench', 'load-results.json')
+/** `npm run test:load -- --engine=postgres`: the function on a throw-away Postgres server instead of the embedded PGlite. */
+const ENGINE = process.argv.includes('--engine=postgres') ? 'postgres' : 'pglite'
+const RESULTS_PATH = join(REPO_ROOT, 'bench', ENGINE === 'postgres' ? 'load-results-postgres.json' : 'load-results.json')
 
 const PLACES = [`${PARIS.lat},${PARIS.lng}`, '35.6762,139.6503', '40.7128,-74.006', '-1.2921,36.8219', '-23.5505,-46.6333', '-33.8688,151.2093']
 const CAPTION_FORMATS = ['json', 'srt', 'vtt', 'text', 'csv'] as const
@@ -129,13 +132,16 @@ function mismatchedOperations(ledger: SpendReport['byOperation'], upstream: Reco
 async function main() {
   stopChildrenOnSignals()
   const loadAtStart = loadavg()
-  console.error(`Load test: ${CONNECTIONS} connections, ${SECONDS} s, mixed requests — ${cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`)
+  console.error(`Load test on ${ENGINE === 'postgres' ? 'a Postgres server (DATABASE_URL)' : 'the embedded PGlite'}: ${CONNECTIONS} connections, ${SECONDS} s, mixed requests — ${cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`)
   const cache = tempDir('load')
   let sim: ChildServer | undefined
   let fn: ChildServer | undefined
+  let cluster: PostgresCluster | undefined
   try {
+    if (ENGINE === 'postgres') cluster = await startPostgresCluster()
+    const databaseUrl = cluster ? await cluster.createDatabase('load') : undefined
     sim = await startSimulatorProcess()
-    fn = await startFunctionProcess({ simulator: sim, cacheDir: cache.path })
+    fn = await startFunctionProcess({ simulator: sim, cacheDir: cache.path, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} })
     const { discovered, requests: preflight } = await discover(fn)
     const paths = requestFactory(discovered)
 
@@ -180,11 +186,11 @@ async function main() {
       ...valid.flatMap((k) => Object.entries(tally[k]).filter(([st]) => !st.startsWith('2')).map(([st, n]) => `${k} → ${st} ×${n}`)),
       ...Object.entries(invalid).filter(([st]) => st !== '400').map(([st, n]) => `invalid → ${st} ×${n}`),
     ]
-    const logged = f.countStderr(/\[api\] unexpected error|\[spend\] could not|\[storage\]/)
+    const logged = f.countStderr(/\[api\] unexpected error|\[spend\]|\[db\]/)
     const answered = latencies.length
     const invalidCount = invalid['400'] ?? 0
     const noErrors = unexpected.length === 0 && result.errors === 0 && result.timeouts === 0 && logged === 0
-    const ledgerMatches = totals.failedCalls === 0 && totals.paidCalls === stats.calls && Math.abs(totals.spentUsd - stats.costUsd) < 1e-9
+    const ledgerMatches = totals.failedCalls === 0 && totals.pendingCalls === 0 && totals.paidCalls === stats.calls && Math.abs(totals.spentUsd - stats.costUsd) < 1e-9
     // The server may finish requests the load generator stopped waiting for: at most one per connection.
     const ledgerAnswered = totals.paidCalls + totals.cacheHits
     const clientAnswered = validOk + preflight
@@ -246,18 +252,19 @@ async function main() {
       RESULTS_PATH,
       `${JSON.stringify({ date, command: 'npm run test:load', passed, machine: { node: process.version, cores: cpus().length, loadAverage: { start: loadAtStart, end: loadAtEnd } }, connections: CONNECTIONS, seconds: SECONDS, mix: MIX, tally, cacheSeen, totals, byOperation, simulator: stats, samples, rows }, null, 2)}\n`,
     )
-    console.log(`\nnpm run test:load — ${date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`)
+    console.log(`\nnpm run test:load${ENGINE === 'postgres' ? ' -- --engine=postgres' : ''} — ${date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`)
     console.log(textTable(rows))
     const failedChecks = rows.filter((r) => r.met === false).map((r) => r.measure)
     console.log(
-      `\nLOAD TEST ${passed ? 'PASSED' : 'FAILED'}: ${count(answered)} answers in ${SECONDS} s at ${CONNECTIONS} connections, ${unexpected.length + result.errors + result.timeouts + logged} errors, ` +
+      `\nLOAD TEST (${ENGINE}) ${passed ? 'PASSED' : 'FAILED'}: ${count(answered)} answers in ${SECONDS} s at ${CONNECTIONS} connections, ${unexpected.length + result.errors + result.timeouts + logged} errors, ` +
         `${count(invalidCount)} invalid requests refused with 400, ledger ${count(totals.paidCalls)} paid calls vs ${count(stats.calls)} upstream, RSS ${mb(mid.rss)} → ${mb(fin.rss)}` +
-        `${failedChecks.length ? ` — failed: ${failedChecks.join('; ')}` : ''}. Written to bench/load-results.json.`,
+        `${failedChecks.length ? ` — failed: ${failedChecks.join('; ')}` : ''}. Written to ${RESULTS_PATH.slice(REPO_ROOT.length)}.`,
     )
     process.exitCode = passed ? 0 : 1
   } finally {
     await fn?.stop()
     await sim?.stop()
+    await cluster?.stop()
     await stopAll()
     cache.remove()
   }

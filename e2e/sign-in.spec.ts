@@ -37,7 +37,7 @@ test.describe('sign-in', () => {
         HOST: '127.0.0.1',
         DASHBOARD_PASSWORD: PASSWORD,
         SIGN_IN_ATTEMPTS_PER_MINUTE: '5',
-        CACHE_DIR: `.data/e2e-signin-${process.pid}`,
+        DATA_DIR: `.data/e2e-signin-${process.pid}`,
         DIST_DIR: process.env.DIST_DIR || 'dist',
         DATA_API_TOKEN: '',
       },

@@ -46,7 +46,7 @@ export async function startOwnServer({ port, env = {}, startTimeoutMs = 170_000 
       HOST: '127.0.0.1',
       DATA_API_TOKEN: '',
       SIMULATOR_FAULT_CONTROL: '1',
-      CACHE_DIR: cacheDir,
+      DATA_DIR: cacheDir,
       DIST_DIR: process.env.DIST_DIR || 'dist',
       ...env,
     },

@@ -2,12 +2,17 @@
 import { asStorageError, type Database } from './database.ts'
 
 export function lazyDatabase(opening: Promise<Database>): Database & { ready: Promise<Database> } {
-  const ready = opening.catch((e: unknown) => Promise.reject(asStorageError(e)))
+  let opened: Database | undefined
+  const ready = opening.then(
+    (db) => (opened = db),
+    (e: unknown) => Promise.reject(asStorageError(e)),
+  )
   ready.catch(() => undefined) // reported by whoever waits for it (start-up, each request)
   return {
     ready,
+    /** The engine's kind once open (before that, a guess that the embedded one is meant). */
     get kind() {
-      return 'pglite' as const
+      return opened?.kind ?? 'pglite'
     },
     query: async (sql, params) => (await ready).query(sql, params),
     transaction: async (fn) => (await ready).transaction(fn),
