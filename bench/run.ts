@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money] [--service-ms=100] [--markdown]`: measures each part side
+ * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money,startup] [--service-ms=100] [--markdown]`: measures each part side
  * by side in one run, prints a table with each target beside its figure, and writes bench/results.json.
  * Every part has a time limit; every process it starts is stopped by PID, also on failure.
  * docs/decisions/0090-bench-harness.md
@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { measureBundle } from './parts/bundle.ts'
 import { runLighthouse } from './parts/lighthouse.ts'
 import { runMoney } from './parts/money.ts'
+import { runStartup } from './parts/startup.ts'
 import { DEFAULT_SERVICE_MS, runOverhead } from './parts/overhead.ts'
 import { runTranscript } from './parts/transcript.ts'
 import { REPO_ROOT, stopAll, stopChildrenOnSignals, type ChildServer } from './lib/processes.ts'
@@ -17,7 +18,7 @@ import { markdownTable, textTable, within, type PartOutcome, type Row } from './
 import { startProductionServer, tempDir } from './lib/servers.ts'
 import { buildSpa, type SpaBuild } from './lib/spa-build.ts'
 
-const PARTS = ['overhead', 'transcript', 'bundle', 'lighthouse', 'money'] as const
+const PARTS = ['overhead', 'transcript', 'bundle', 'lighthouse', 'money', 'startup'] as const
 type Part = (typeof PARTS)[number]
 
 const LIMIT_MS: Record<Part, number> = {
@@ -26,6 +27,7 @@ const LIMIT_MS: Record<Part, number> = {
   bundle: 8 * 60_000, // includes the build
   lighthouse: 15 * 60_000,
   money: 3 * 60_000,
+  startup: 4 * 60_000,
 }
 const BUILD_LIMIT_MS = 7 * 60_000
 const RESULTS_PATH = join(REPO_ROOT, 'bench', 'results.json')
@@ -97,6 +99,8 @@ async function main() {
               return runTranscript(await needServer(), log)
             case 'lighthouse':
               return runLighthouse(await needServer(), log)
+            case 'startup':
+              return runStartup(await needBuild(), log)
           }
         })
       } catch (e) {

@@ -1,5 +1,5 @@
 /**
- * Money: a scripted research session through the function (demo mode, in-process, a fresh CACHE_DIR), then
+ * Money: a scripted research session through the function (demo mode, in-process, a fresh DATA_DIR), then
  * the same session again. Paid requests and dollars of each run, from X-Cost-USD and from GET /api/spend,
  * against the naive cost (every request paid at list price, as without a cache).
  * docs/decisions/0091-bench-overhead-and-money.md
@@ -97,7 +97,7 @@ async function measuredRun(get: Fetch): Promise<SessionRun> {
 
 export async function runMoney(log: (line: string) => void): Promise<PartOutcome> {
   const cache = tempDir('money')
-  const env = { CACHE_DIR: cache.path }
+  const env = { DATA_DIR: cache.path }
   const runtime = createRuntime({ config: loadConfig(env), env, log: (l) => log(`  [function] ${l}`) })
   try {
     const get: Fetch = (url) => Promise.resolve(runtime.app.fetch(new Request(`http://127.0.0.1${url}`)))

@@ -11,6 +11,7 @@ import { SIMULATOR_TOKEN } from '../../server/simulator/token.ts'
 import { fire, type CannonRun } from '../lib/cannon.ts'
 import type { ChildServer } from '../lib/processes.ts'
 import { count, ms, ratio, type PartOutcome, type Row } from '../lib/report.ts'
+import { startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.ts'
 import { ledgerTotals, simulatorStats, startFunctionProcess, startSimulatorProcess, tempDir, whenSettled } from '../lib/servers.ts'
 
 const CONNECTIONS = [1, 16, 128] as const
@@ -23,9 +24,10 @@ const TARGET_OVERHEAD = 1.1
 const TARGET_HIT_SPEEDUP = 5
 export const DEFAULT_SERVICE_MS = 100
 
-/** direct/miss/hit: loopback, the function with its file store (as npm start runs it); missMem/hitMem: the same
- *  with CACHE_DIR=:memory:; directNet/missNet: the simulator answering serviceMs late, the function with files. */
-const SCENARIOS = ['direct', 'miss', 'hit', 'missMem', 'hitMem', 'directNet', 'missNet'] as const
+/** direct/miss/hit: loopback, the function on its embedded database (PGlite under DATA_DIR, as npm start runs it);
+ *  missPg/hitPg: the same on a Postgres server (DATABASE_URL); directNet/missNet: the simulator answering serviceMs
+ *  late, the function on PGlite. */
+const SCENARIOS = ['direct', 'miss', 'hit', 'missPg', 'hitPg', 'directNet', 'missNet'] as const
 type Scenario = (typeof SCENARIOS)[number]
 type Measured = CannonRun & { cpu?: { fnMsPerRequest: number; simMsPerRequest: number } }
 
@@ -48,19 +50,20 @@ export async function runOverhead(log: (line: string) => void, opts: { serviceMs
   const serviceMs = opts.serviceMs ?? DEFAULT_SERVICE_MS
   const cache = tempDir('overhead')
   const servers: ChildServer[] = []
+  let cluster: PostgresCluster | undefined
   try {
+    cluster = await startPostgresCluster()
     const sim = await startSimulatorProcess()
     servers.push(sim)
     const simNet = await startSimulatorProcess({ serviceMs })
     servers.push(simNet)
     const fn = await startFunctionProcess({ simulator: sim, cacheDir: `${cache.path}/files` })
     servers.push(fn)
-    // Room for every distinct answer of the run: an evicted hit-path answer would turn hits into misses.
-    const fnMem = await startFunctionProcess({ simulator: sim, cacheDir: ':memory:', env: { CACHE_MEMORY_MB: '1024' } })
-    servers.push(fnMem)
+    const fnPg = await startFunctionProcess({ simulator: sim, cacheDir: `${cache.path}/unused`, env: { DATABASE_URL: await cluster.createDatabase('overhead') } })
+    servers.push(fnPg)
     const fnNet = await startFunctionProcess({ simulator: simNet, cacheDir: `${cache.path}/files-net` })
     servers.push(fnNet)
-    const functions = [fn, fnMem, fnNet]
+    const functions = [fn, fnPg, fnNet]
     for (const f of functions) {
       const health = (await (await fetch(`${f.origin}/api/health`)).json()) as { mode: string }
       if (health.mode !== 'live') throw new Error(`the function should be in live mode against the simulator, it says ${health.mode}`)
@@ -74,12 +77,12 @@ export async function runOverhead(log: (line: string) => void, opts: { serviceMs
       direct: { url: sim.origin, headers: auth, nextPath: distinct(''), sim },
       miss: { url: fn.origin, nextPath: distinct('/api'), fn, sim },
       hit: { url: fn.origin, nextPath: () => `/api/search?${HIT_QUERY}`, fn, sim },
-      missMem: { url: fnMem.origin, nextPath: distinct('/api'), fn: fnMem, sim },
-      hitMem: { url: fnMem.origin, nextPath: () => `/api/search?${HIT_QUERY}`, fn: fnMem, sim },
+      missPg: { url: fnPg.origin, nextPath: distinct('/api'), fn: fnPg, sim },
+      hitPg: { url: fnPg.origin, nextPath: () => `/api/search?${HIT_QUERY}`, fn: fnPg, sim },
       directNet: { url: simNet.origin, headers: auth, nextPath: distinct(''), sim: simNet },
       missNet: { url: fnNet.origin, nextPath: distinct('/api'), fn: fnNet, sim: simNet },
     }
-    for (const f of [fn, fnMem]) {
+    for (const f of [fn, fnPg]) {
       const first = await fetch(`${f.origin}/api/search?${HIT_QUERY}`)
       if (!first.ok) throw new Error(`the hit path's request failed: ${first.status} ${await first.text()}`)
     }
@@ -110,6 +113,7 @@ export async function runOverhead(log: (line: string) => void, opts: { serviceMs
     return { rows: rowsOf(runs, serviceMs), data: { seconds: SECONDS, connections: CONNECTIONS, scenarios: SCENARIOS, serviceMs, runs } }
   } finally {
     for (const s of servers.reverse()) await s.stop()
+    await cluster?.stop()
     cache.remove()
   }
 }
@@ -117,9 +121,9 @@ export async function runOverhead(log: (line: string) => void, opts: { serviceMs
 function rowsOf(runs: Record<Scenario, Measured[]>, serviceMs: number): Row[] {
   const rows: Row[] = []
   CONNECTIONS.forEach((c, i) => {
-    const [direct, miss, hit, missMem, hitMem, directNet, missNet] = SCENARIOS.map((s) => runs[s][i]!) as Measured[] as [Measured, Measured, Measured, Measured, Measured, Measured, Measured]
-    const all = [direct, miss, hit, missMem, hitMem, directNet, missNet]
-    const clean = all.every((r) => r.non2xx === 0 && r.errors === 0) && !miss.cache.HIT && !missMem.cache.HIT && !missNet.cache.HIT && !hit.cache.MISS && !hitMem.cache.MISS
+    const [direct, miss, hit, missPg, hitPg, directNet, missNet] = SCENARIOS.map((s) => runs[s][i]!) as Measured[] as [Measured, Measured, Measured, Measured, Measured, Measured, Measured]
+    const all = [direct, miss, hit, missPg, hitPg, directNet, missNet]
+    const clean = all.every((r) => r.non2xx === 0 && r.errors === 0) && !miss.cache.HIT && !missPg.cache.HIT && !missNet.cache.HIT && !hit.cache.MISS && !hitPg.cache.MISS
     const flag = clean ? '' : ' ⚠'
     const none = `no answer within ${SECONDS} s`
     const both = (r: CannonRun) => (r.requests ? `${ms(r.p50)} (p99 ${ms(r.p99)})` : none)
@@ -167,10 +171,10 @@ function rowsOf(runs: Record<Scenario, Measured[]>, serviceMs: number): Row[] {
     })
     rows.push({
       part: 'overhead',
-      measure: `${c} conn: same with CACHE_DIR=:memory:`,
-      value: `miss ${ms(missMem.p50)} = ${ratio(missMem.p50, direct.p50)} direct`,
-      compare: `hit ${ms(hitMem.p50)}`,
-      ratio: `${ratio(missMem.p50, hitMem.p50, 1)} miss/hit`,
+      measure: `${c} conn: same on a Postgres server (DATABASE_URL), loopback`,
+      value: `miss ${ms(missPg.p50)} = ${ratio(missPg.p50, direct.p50)} direct`,
+      compare: `hit ${ms(hitPg.p50)}`,
+      ratio: `${ratio(missPg.p50, hitPg.p50, 1)} miss/hit`,
     })
   })
   return rows

@@ -8,6 +8,11 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { asStorageError, withTimeout, type Database, type Queryable } from './database.ts'
 
+/** An error thrown by the caller's transaction function, carried through the engine's error wrapping unchanged. */
+class Thrown {
+  constructor(readonly error: unknown) {}
+}
+
 export const MEMORY = ':memory:'
 
 export type PgliteOptions = {
@@ -35,16 +40,29 @@ export async function openPglite({ dataDir, timeoutMs, template }: PgliteOptions
     try {
       return await withTimeout(work(), timeoutMs, what)
     } catch (e) {
-      throw asStorageError(e)
+      throw e instanceof Thrown ? e : asStorageError(e)
     }
   }
   const on = (q: Pick<PGlite, 'query'>): Queryable => ({
-    query: async (sql, params) => (await q.query(sql, params as unknown[])).rows as never,
+    query: async (sql, params) => {
+      try {
+        return (await q.query(sql, params as unknown[])).rows as never
+      } catch (e) {
+        throw asStorageError(e)
+      }
+    },
   })
   return {
     kind: 'pglite',
     query: (sql, params) => run('a query', () => on(pg).query(sql, params)),
-    transaction: (fn) => run('a transaction', () => pg.transaction((tx) => fn(on(tx)))),
+    // What the caller's function throws (a refusal such as budget_exhausted) rolls back and reaches the caller as it was.
+    transaction: async (fn) => {
+      try {
+        return await run('a transaction', () => pg.transaction((tx) => fn(on(tx)).catch((e: unknown) => Promise.reject(new Thrown(e)))))
+      } catch (e) {
+        throw e instanceof Thrown ? e.error : e
+      }
+    },
     exec: (sql) => run('a migration', async () => void (await pg.exec(sql))),
     sizeBytes: () => run('a size query', async () => Number((await pg.query<{ n: number }>('SELECT pg_database_size(current_database())::float8 AS n')).rows[0]?.n ?? 0)),
     close: async () => {

@@ -30,27 +30,28 @@ export async function openPostgres({ url, timeoutMs, poolSize, log }: PostgresOp
     }
   }
   const on = (q: Pick<pg.Pool | pg.PoolClient, 'query'>): Queryable => ({
-    query: async (sql, params) => (await q.query(sql, params as unknown[])).rows as never,
+    query: (sql, params) => guard(async () => (await q.query(sql, params as unknown[])).rows as never),
   })
   const db: Database = {
     kind: 'postgres',
-    query: (sql, params) => guard(() => on(pool).query(sql, params)),
-    transaction: (fn) =>
-      guard(async () => {
-        const client = await pool.connect()
-        let broken: Error | undefined
-        try {
-          await client.query('BEGIN')
-          const result = await fn(on(client))
-          await client.query('COMMIT')
-          return result
-        } catch (e) {
-          await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError))
-          throw e
-        } finally {
-          client.release(broken)
-        }
-      }),
+    query: (sql, params) => on(pool).query(sql, params),
+    // What the caller's function throws (a refusal such as budget_exhausted) rolls back and reaches the caller as it was;
+    // only the engine's own failures become StorageUnavailable (its statements' already are, through `on`).
+    transaction: async (fn) => {
+      const client = await guard(() => pool.connect())
+      let broken: Error | undefined
+      try {
+        await on(client).query('BEGIN')
+        const result = await fn(on(client))
+        await on(client).query('COMMIT')
+        return result
+      } catch (e) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError))
+        throw e
+      } finally {
+        client.release(broken)
+      }
+    },
     exec: (sql) => guard(async () => void (await pool.query(sql))),
     sizeBytes: () => guard(async () => Number((await pool.query<{ n: string }>('SELECT pg_database_size(current_database()) AS n')).rows[0]?.n ?? 0)),
     close: () => pool.end(),

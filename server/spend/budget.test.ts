@@ -1,14 +1,14 @@
 import { expect, it, vi } from 'vitest'
-import { describeOnDrivers } from './testing/drivers.ts'
-import { errorOf, gate, serviceAnswer, spendHarness } from './testing/spend-harness.ts'
+import { describeOnEngines } from '../testing/postgres-cluster.ts'
+import { errorOf, gate, serviceAnswer, spendHarness, testClock } from './testing/spend-harness.ts'
 
 const PRICE = 0.00203
 const search = (km: number) => `/api/search?location=48.8566,2.3522&locationRadius=${km}km&type=video`
 
-describeOnDrivers('the budget', ['memory', 'fs', 'redis'], (driver) => {
+describeOnEngines('the budget', (engine) => {
   it('refuses exactly at the cap under 50 concurrent requests, before paying, and still serves cached answers', async () => {
     const g = gate()
-    const h = driver.track(spendHarness({ env: { ...driver.env(), BUDGET_USD: String(10 * PRICE) }, hold: g.opened }))
+    const h = engine.track(spendHarness({ env: { ...engine.env(), BUDGET_USD: String(10 * PRICE) }, hold: g.opened }))
     const pending = Array.from({ length: 50 }, (_, i) => h.request(search(i + 1)))
     // All 50 race for the budget while the first paid calls are still unanswered.
     await vi.waitFor(() => expect(h.seen).toHaveLength(10), { timeout: 10_000 })
@@ -35,37 +35,72 @@ describeOnDrivers('the budget', ['memory', 'fs', 'redis'], (driver) => {
 
     const report = await h.spend()
     expect(report.budget).toEqual({ capUsd: 0.0203, spentUsd: 0.0203, leftUsd: 0 })
-    expect(report.totals.spentUsd).toBe(0.0203)
-    expect(report.totals.paidCalls).toBe(10)
+    expect(report.totals).toMatchObject({ spentUsd: 0.0203, paidCalls: 10, cacheHits: 1, pendingCalls: 0 })
+    expect(report.recent).toHaveLength(10) // refusals at the budget are not paid calls: no ledger row
   })
 
-  it('gives the reservation back when the service refuses without charging', async () => {
+  it('counts a call in flight against the cap while it is pending', async () => {
+    const g = gate()
+    const h = engine.track(spendHarness({ env: { ...engine.env(), BUDGET_USD: String(PRICE) }, hold: g.opened }))
+    const first = h.request(search(1))
+    await vi.waitFor(() => expect(h.seen).toHaveLength(1), { timeout: 10_000 })
+    const report = await h.spend()
+    expect(report.budget).toEqual({ capUsd: PRICE, spentUsd: PRICE, leftUsd: 0 })
+    expect(report.totals).toMatchObject({ spentUsd: 0, paidCalls: 0, pendingCalls: 1, pendingUsd: PRICE })
+    expect((await h.request(search(2))).status).toBe(402) // reserved before it left, so no second call fits
+    g.open()
+    expect((await first).status).toBe(200)
+    expect((await h.spend()).totals).toMatchObject({ spentUsd: PRICE, paidCalls: 1, pendingCalls: 0, pendingUsd: 0 })
+    expect(h.seen).toHaveLength(1)
+  })
+
+  it('gives the reservation back when the service refuses without charging (a 429), and waits out its Retry-After', async () => {
+    const clock = testClock()
     let calls = 0
-    const h = driver.track(
+    const h = engine.track(
       spendHarness({
-        env: { ...driver.env(), BUDGET_USD: String(PRICE) },
+        env: { ...engine.env(), BUDGET_USD: String(PRICE) },
+        now: clock.now,
         answer: (req) => (++calls === 1 ? new Response(JSON.stringify({ message: 'slow down' }), { status: 429, headers: { 'Retry-After': '1' } }) : serviceAnswer(req)),
       }),
     )
     const first = await h.request(search(1))
     expect(first.status).toBe(429)
     expect(first.headers.get('X-Cost-USD')).toBe('0')
+
+    // The instance is paused for the service's Retry-After: refused here, nothing sent, nothing reserved.
+    const paused = await h.request(search(1))
+    expect(paused.status).toBe(429)
+    expect(paused.headers.get('Retry-After')).toBe('1')
+    expect(paused.headers.get('X-Cost-USD')).toBe('0')
+    expect((await errorOf(paused)).message).toMatch(/asked this server to wait.*Nothing was paid/)
+    expect(h.seen).toHaveLength(1)
+
+    clock.advance(1001)
     expect((await h.request(search(1))).status).toBe(200) // the budget still had room for it
+    expect(h.seen).toHaveLength(2)
     expect((await h.request(search(2))).status).toBe(402)
+    const report = await h.spend()
+    expect(report.recent.map((e) => [e.state, e.status, e.costUsd])).toEqual([
+      ['charged', 200, PRICE],
+      ['free failure', 429, 0],
+    ])
+    expect(report.budget).toEqual({ capUsd: PRICE, spentUsd: PRICE, leftUsd: 0 })
   })
 
   it('keeps the reservation when the service may have charged (a server error)', async () => {
-    const h = driver.track(spendHarness({ env: { ...driver.env(), BUDGET_USD: String(PRICE) }, answer: () => new Response('oops', { status: 500 }) }))
+    const h = engine.track(spendHarness({ env: { ...engine.env(), BUDGET_USD: String(PRICE) }, answer: () => new Response('oops', { status: 500 }) }))
     const first = await h.request(search(1))
     expect(first.status).toBe(502)
     expect(first.headers.get('X-Cost-USD')).toBe(String(PRICE))
     const second = await h.request(search(1))
     expect(second.status).toBe(402)
     expect(h.seen).toHaveLength(1)
+    expect((await h.spend()).budget).toEqual({ capUsd: PRICE, spentUsd: PRICE, leftUsd: 0 })
   })
 
   it('without BUDGET_USD nothing is refused and no budget is reported', async () => {
-    const h = driver.track(spendHarness({ env: driver.env() }))
+    const h = engine.track(spendHarness({ env: engine.env() }))
     for (let i = 1; i <= 5; i++) expect((await h.request(search(i))).status).toBe(200)
     expect((await h.spend()).budget).toBeNull()
   })

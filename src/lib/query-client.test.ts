@@ -7,6 +7,8 @@ describe('automatic retries never pay twice', () => {
     expect(shouldRetry(0, new ApiError(0, 'network_error', 'x'))).toBe(true)
     expect(shouldRetry(1, new ApiError(502, 'upstream_unreachable', 'x'))).toBe(true)
     expect(shouldRetry(2, new ApiError(502, 'upstream_unreachable', 'x'))).toBe(false)
+    // The dashboard's own database was down: nothing was sent or paid.
+    expect(shouldRetry(0, new ApiError(503, 'storage_unavailable', 'x'))).toBe(true)
   })
   it.each([
     [429, 'rate_limited'],
@@ -16,6 +18,7 @@ describe('automatic retries never pay twice', () => {
     [502, 'upstream_auth'],
     [400, 'invalid_query'],
     [402, 'budget_exhausted'],
+    [502, 'upstream_too_large'],
   ])('does not retry %s %s by itself', (status, code) => {
     expect(shouldRetry(0, new ApiError(status, code, 'x'))).toBe(false)
   })

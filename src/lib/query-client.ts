@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-client.ts'
 
 /** Only failures that never reached the service retry by themselves: anything else may be billed again, so the researcher presses a priced Retry. */
-const RETRIED_BY_ITSELF = new Set(['network_error', 'upstream_unreachable'])
+const RETRIED_BY_ITSELF = new Set(['network_error', 'upstream_unreachable', 'storage_unavailable'])
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2 && error instanceof ApiError && RETRIED_BY_ITSELF.has(error.code)
 }

@@ -8,8 +8,10 @@ import { fileSlug } from '../../lib/export/file-slug.ts'
 import { LEDGER_LIMIT, spendQueries } from './api/queries.ts'
 import { LedgerTable } from './components/ledger-table.tsx'
 import { OperationTotalsTable } from './components/operation-totals-table.tsx'
+import { SourceTotalsTable } from './components/source-totals-table.tsx'
 import { SpendChart } from './components/spend-chart.tsx'
 import { SpendSummary } from './components/spend-summary.tsx'
+import { isSameSource } from './model/data-source.ts'
 import { LEDGER_COLUMNS, ledgerProvenance } from './model/ledger-export.ts'
 import { filterLedger, pageOf } from './model/ledger-page.ts'
 import { spendChartData } from './model/spend-chart.ts'
@@ -29,7 +31,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-/** What this deployment has spent: totals, budget, spend per day by operation, and the ledger of every call (exportable, free). */
+/** What this deployment has spent on its data source: totals, budget, spend per day by operation, every source apart, and the ledger of paid calls (exportable, free). */
 export function SpendView({ state, onStateChange }: SpendViewProps) {
   const report = useQuery(spendQueries.report(LEDGER_LIMIT))
   const data = report.data
@@ -56,23 +58,34 @@ export function SpendView({ state, onStateChange }: SpendViewProps) {
     )
   }
 
+  const { source, bySource } = report.data
   const operations = report.data.byOperation.map((o) => o.operation)
+  // Shown when another source than the figures' own has records: with one source it would repeat the summary.
+  const showBySource = bySource.some((s) => !isSameSource(s, source))
   const page = pageOf(filtered, state.page)
   const onExport = (format: ExportFormat) =>
     void exportData(format, {
       items: filtered,
       columns: LEDGER_COLUMNS,
       basename: fileSlug('spend-ledger', new Date().toISOString().slice(0, 10)),
-      provenance: ledgerProvenance({ entries: filtered, state, limit: LEDGER_LIMIT, fetchedAt: report.dataUpdatedAt, viewUrl: window.location.href }),
+      provenance: ledgerProvenance({ entries: filtered, state, limit: LEDGER_LIMIT, fetchedAt: report.dataUpdatedAt, viewUrl: window.location.href, source }),
     })
 
   return (
     <div className="space-y-8">
       <div>
         {heading}
-        <p className="mt-1 text-sm text-slate-600">Every call this dashboard made to the data service, with what it cost. Reading and exporting this page is free.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Every paid call this dashboard made to the data service, with what it cost; answers from the cache are free and counted, not listed. Reading and exporting this page is free.
+        </p>
       </div>
-      <SpendSummary totals={report.data.totals} budget={report.data.budget} />
+      <SpendSummary totals={report.data.totals} budget={report.data.budget} source={source} storage={report.data.storage} />
+      {showBySource && (
+        <Section title="Spend by data source">
+          <p className="text-sm text-slate-600">Demo and live spend are recorded apart and never added together; only the live service&apos;s spend counts against BUDGET_USD.</p>
+          <SourceTotalsTable rows={bySource} current={source} />
+        </Section>
+      )}
       <Section title="Spend over time">
         <SpendChart data={chart} />
       </Section>
@@ -81,7 +94,7 @@ export function SpendView({ state, onStateChange }: SpendViewProps) {
       </Section>
       <Section title="Ledger">
         {report.data.recent.length >= LEDGER_LIMIT && (
-          <p className="text-sm text-slate-600">The {LEDGER_LIMIT} most recent calls are listed; the totals and the chart cover the whole ledger.</p>
+          <p className="text-sm text-slate-600">The {LEDGER_LIMIT} most recent paid calls are listed; the totals and the chart cover the whole ledger.</p>
         )}
         <ExportMenu onExport={onExport} count={filtered.length} noun="ledger entries" disabled={filtered.length === 0} />
         <LedgerTable page={page} matching={filtered.length} operations={operations} state={state} onStateChange={onStateChange} />

@@ -1,12 +1,14 @@
 import { useId } from 'react'
 import { formatUsd } from '../../../../contract/index.ts'
 import { Button } from '../../../components/ui/button.tsx'
+import { cn } from '../../../lib/cn.ts'
 import { formatDate } from '../../../lib/format.ts'
 import { formatParams } from '../model/ledger-export.ts'
 import { formatBytes, type LedgerPage } from '../model/ledger-page.ts'
+import { STATE_FILTER_LABELS, stateLabel } from '../model/ledger-state.ts'
 import { operationLabel } from '../model/operation-labels.ts'
 import type { LedgerEntry } from '../model/spend-schema.ts'
-import type { SpendViewState } from '../model/spend-url.ts'
+import { STATE_FILTERS, type SpendViewState, type StateFilter } from '../model/spend-url.ts'
 
 type LedgerTableProps = {
   page: LedgerPage
@@ -17,10 +19,12 @@ type LedgerTableProps = {
   onStateChange: (next: SpendViewState) => void
 }
 
-function cacheLabel(e: LedgerEntry): string {
-  if (e.cache === 'HIT') return 'hit (free)'
-  if (e.costUsd === 0) return 'not charged'
-  return e.joined ? `paid (shared by ${e.joined + 1} requests)` : 'paid'
+const isStateFilter = (v: string): v is StateFilter => (STATE_FILTERS as readonly string[]).includes(v)
+
+/** A pending call has cost nothing yet, but its price is held against the budget until it settles. */
+function CostCell({ entry: e }: { entry: LedgerEntry }) {
+  if (e.state === 'pending') return <td className="whitespace-nowrap py-1.5 pr-4 text-amber-900">{formatUsd(e.priceUsd)} reserved</td>
+  return <td className="py-1.5 pr-4 font-semibold">{formatUsd(e.costUsd)}</td>
 }
 
 function LedgerFilters({ operations, state, onStateChange }: Pick<LedgerTableProps, 'operations' | 'state' | 'onStateChange'>) {
@@ -46,32 +50,35 @@ function LedgerFilters({ operations, state, onStateChange }: Pick<LedgerTablePro
         </select>
       </div>
       <div>
-        <label htmlFor={`${id}-cache`} className="block font-medium">
-          Cache
+        <label htmlFor={`${id}-state`} className="block font-medium">
+          State
         </label>
         <select
-          id={`${id}-cache`}
-          value={state.cache ?? ''}
-          onChange={(e) => onStateChange({ ...state, cache: e.target.value === 'HIT' || e.target.value === 'MISS' ? e.target.value : undefined, page: 1 })}
+          id={`${id}-state`}
+          value={state.state ?? ''}
+          onChange={(e) => onStateChange({ ...state, state: isStateFilter(e.target.value) ? e.target.value : undefined, page: 1 })}
           className="mt-1 rounded border border-slate-300 px-2 py-1"
         >
-          <option value="">Paid calls and cache hits</option>
-          <option value="MISS">Paid calls only</option>
-          <option value="HIT">Cache hits only</option>
+          <option value="">All states</option>
+          {STATE_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {STATE_FILTER_LABELS[f]}
+            </option>
+          ))}
         </select>
       </div>
     </div>
   )
 }
 
-/** The recorded calls, newest first, one page at a time (the page is in the URL). */
+/** The paid calls, newest first, one page at a time (the page is in the URL); cache hits are counted in the totals, not listed. */
 export function LedgerTable({ page, matching, operations, state, onStateChange }: LedgerTableProps) {
   const go = (p: number) => onStateChange({ ...state, page: p })
   return (
     <div className="space-y-3">
       <LedgerFilters operations={operations} state={state} onStateChange={onStateChange} />
       {page.rows.length === 0 ? (
-        <p className="text-sm text-slate-600">No recorded calls match these filters.</p>
+        <p className="text-sm text-slate-600">No paid calls match these filters.</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="min-w-full text-left text-sm tabular-nums">
@@ -80,7 +87,7 @@ export function LedgerTable({ page, matching, operations, state, onStateChange }
             </caption>
             <thead>
               <tr className="border-b border-slate-300">
-                {['Time (UTC)', 'Operation', 'Parameters', 'Price', 'Cost', 'Cache', 'Status', 'Size'].map((h) => (
+                {['Time (UTC)', 'Operation', 'Parameters', 'Price', 'Cost', 'State', 'Status', 'Size'].map((h) => (
                   <th key={h} scope="col" className="whitespace-nowrap py-1.5 pr-4">
                     {h}
                   </th>
@@ -91,7 +98,7 @@ export function LedgerTable({ page, matching, operations, state, onStateChange }
               {page.rows.map((e) => {
                 const params = formatParams(e.params)
                 return (
-                  <tr key={e.id} className="border-b border-slate-100 align-top">
+                  <tr key={e.id} className={cn('border-b border-slate-100 align-top', e.state === 'pending' && 'bg-amber-50')}>
                     <td className="whitespace-nowrap py-1.5 pr-4">
                       <time dateTime={e.at}>{formatDate(e.at)}</time>
                     </td>
@@ -100,10 +107,11 @@ export function LedgerTable({ page, matching, operations, state, onStateChange }
                       {params || '—'}
                     </td>
                     <td className="py-1.5 pr-4">{formatUsd(e.priceUsd)}</td>
-                    <td className="py-1.5 pr-4 font-semibold">{formatUsd(e.costUsd)}</td>
-                    <td className="whitespace-nowrap py-1.5 pr-4">{cacheLabel(e)}</td>
-                    <td className="whitespace-nowrap py-1.5 pr-4">{e.code ? `${e.status} ${e.code}` : e.status}</td>
-                    <td className="whitespace-nowrap py-1.5 pr-4">{formatBytes(e.bytes)}</td>
+                    <CostCell entry={e} />
+                    <td className="whitespace-nowrap py-1.5 pr-4">{stateLabel(e)}</td>
+                    {/* Status 0 means no answer yet: a dash, not a number that looks like one. */}
+                    <td className="whitespace-nowrap py-1.5 pr-4">{e.state === 'pending' ? '—' : e.code ? `${e.status} ${e.code}` : e.status}</td>
+                    <td className="whitespace-nowrap py-1.5 pr-4">{e.state === 'pending' ? '—' : formatBytes(e.bytes)}</td>
                   </tr>
                 )
               })}

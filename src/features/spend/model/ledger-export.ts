@@ -1,8 +1,9 @@
-/** The ledger as CSV/JSON: one row per recorded call, every field kept; reading the ledger is free, so the export costs nothing. */
+/** The ledger as CSV/JSON: one row per paid call of one data source, every field kept; reading the ledger is free, so the export costs nothing. */
 import { PRICES_USD, type Operation } from '../../../../contract/index.ts'
 import type { Column } from '../../../lib/export/serialise.ts'
 import { makeProvenance, type Provenance } from '../../../lib/export/provenance.ts'
-import type { LedgerEntry } from './spend-schema.ts'
+import { sourceName } from './data-source.ts'
+import type { DataSource, LedgerEntry } from './spend-schema.ts'
 import type { SpendViewState } from './spend-url.ts'
 
 export const LEDGER_COLUMNS: Column<LedgerEntry>[] = [
@@ -11,37 +12,54 @@ export const LEDGER_COLUMNS: Column<LedgerEntry>[] = [
   { header: 'operation', value: (e) => e.operation },
   { header: 'path', value: (e) => e.path },
   // JSON: parameter values may hold commas, spaces or '='.
-  { header: 'params', value: (e) => JSON.stringify(e.params) },
+  { header: 'params', value: (e) => JSON.stringify(sortedParams(e.params)) },
   { header: 'priceUsd', value: (e) => e.priceUsd },
   { header: 'costUsd', value: (e) => e.costUsd },
   { header: 'savedUsd', value: (e) => e.savedUsd },
-  { header: 'cache', value: (e) => e.cache },
+  // No `cache` column: every row is a paid call (a miss); cache hits are counted per day, not listed.
+  // pending | charged | free failure | charged failure; a pending row's price is reserved, its status 0.
+  { header: 'state', value: (e) => e.state },
   { header: 'status', value: (e) => e.status },
   { header: 'errorCode', value: (e) => e.code },
   { header: 'bytes', value: (e) => e.bytes },
   { header: 'joinedRequests', value: (e) => e.joined ?? 0 },
 ]
 
-/** `{location: '48.8,2.3', type: 'video'}` → `location=48.8,2.3 type=video`. */
+/** Parameters by name: the same call always reads the same, whatever order the database kept them in. */
+function sortedParams(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+}
+
+/** `{type: 'video', location: '48.8,2.3'}` → `location=48.8,2.3 type=video`. */
 export function formatParams(params: Record<string, string>): string {
-  return Object.entries(params)
+  return Object.entries(sortedParams(params))
     .map(([k, v]) => `${k}=${v}`)
     .join(' ')
 }
 
 const isOperation = (op: string): op is Operation => op in PRICES_USD
 
-export function ledgerProvenance(opts: { entries: readonly LedgerEntry[]; state: SpendViewState; limit: number; fetchedAt: number; viewUrl: string }): Provenance {
-  const filtered = !!(opts.state.operation || opts.state.cache)
+/** The title and data source name the ledger's source (the demo simulator's invented data vs the service's address). */
+export function ledgerProvenance(opts: {
+  entries: readonly LedgerEntry[]
+  state: SpendViewState
+  limit: number
+  fetchedAt: number
+  viewUrl: string
+  /** Absent from older servers: the export then names no source rather than guessing one. */
+  source: DataSource | undefined
+}): Provenance {
+  const filtered = !!(opts.state.operation || opts.state.state)
+  const source = opts.source ? sourceName(opts.source) : undefined
   return makeProvenance({
-    title: filtered ? 'Spend ledger of this dashboard (recent entries, filtered)' : 'Spend ledger of this dashboard (recent entries)',
+    title: `Spend ledger of this dashboard — ${source ? `${source} — ` : ''}paid calls, recent entries${filtered ? ', filtered' : ''}`,
     viewUrl: opts.viewUrl,
     operation: [...new Set(opts.entries.map((e) => e.operation))].filter(isOperation),
-    query: { limit: opts.limit, operation: opts.state.operation ?? null, cache: opts.state.cache ?? null },
+    query: { limit: opts.limit, operation: opts.state.operation ?? null, state: opts.state.state ?? null },
     pagesFetched: 1,
     itemCount: opts.entries.length,
     pricesUsd: [],
     fetchedAt: new Date(opts.fetchedAt).toISOString(),
-    dataSource: "This dashboard's spend ledger (GET /api/spend; free to read)",
+    dataSource: `This dashboard's spend ledger${source ? ` for the ${source}` : ''} (GET /api/spend; free to read)`,
   })
 }

@@ -1,11 +1,12 @@
 /** Filtering and paging of the loaded ledger entries (the table shows one page; export takes every filtered entry). */
+import { matchesStateFilter } from './ledger-state.ts'
 import type { LedgerEntry } from './spend-schema.ts'
 import type { SpendViewState } from './spend-url.ts'
 
 export const LEDGER_PAGE_SIZE = 50
 
 export function filterLedger(entries: readonly LedgerEntry[], state: SpendViewState): LedgerEntry[] {
-  return entries.filter((e) => (!state.operation || e.operation === state.operation) && (!state.cache || e.cache === state.cache))
+  return entries.filter((e) => (!state.operation || e.operation === state.operation) && matchesStateFilter(e.state, state.state))
 }
 
 export type LedgerPage = { rows: LedgerEntry[]; page: number; pageCount: number; first: number; last: number }

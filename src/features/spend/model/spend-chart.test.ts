@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { axisFor, niceCeiling, spendChartData } from './spend-chart.ts'
 import type { DayTotals } from './spend-schema.ts'
 
-const t = (spentUsd: number, paidCalls = 1) => ({ spentUsd, paidCalls, cacheHits: 0, savedUsd: 0, failedCalls: 0 })
+const t = (spentUsd: number, paidCalls = 1) => ({ spentUsd, paidCalls, cacheHits: 0, savedUsd: 0, failedCalls: 0, pendingCalls: 0, pendingUsd: 0 })
 const day = (name: string, ops: Record<string, number>): DayTotals => {
   const byOperation = Object.fromEntries(Object.entries(ops).map(([op, usd]) => [op, t(usd)]))
   return { day: name, ...t(Object.values(ops).reduce((a, b) => a + b, 0)), byOperation }
