@@ -40,6 +40,13 @@ export async function openPostgres({ url, timeoutMs, poolSize, log }: PostgresOp
     transaction: async (fn) => {
       const client = await guard(() => pool.connect())
       let broken: Error | undefined
+      // A checked-out client has no 'error' listener of the pool's: a connection that breaks mid-transaction (the server
+      // killed) would emit an unhandled 'error' and end the process. Its statements fail anyway; the client is dropped.
+      const onError = (e: Error) => {
+        broken = e
+        log(`[db] a connection failed during a transaction: ${e.message}`)
+      }
+      client.on('error', onError)
       try {
         await on(client).query('BEGIN')
         const result = await fn(on(client))
@@ -49,6 +56,7 @@ export async function openPostgres({ url, timeoutMs, poolSize, log }: PostgresOp
         await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError))
         throw e
       } finally {
+        client.off('error', onError)
         client.release(broken)
       }
     },
