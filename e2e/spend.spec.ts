@@ -27,8 +27,15 @@ function persistedQueryCache(page: Page): Promise<string> {
   )
 }
 
+/** The deployment's cache hits so far (reading the ledger is free). */
+async function cacheHits(page: Page): Promise<number> {
+  const res = await page.request.get('/api/spend?limit=1')
+  expect(res.status()).toBe(200)
+  return ((await res.json()) as { totals: { cacheHits: number } }).totals.cacheHits
+}
+
 test.describe('spend control', () => {
-  test('a search moves the cost meter once; repeating it is free; /spend lists both and exports them', async ({ page, browser }) => {
+  test('a search moves the cost meter once; repeating it is a free hit, counted but not listed; /spend lists the paid call and exports it', async ({ page, browser }) => {
     await page.goto(SEARCH)
     const meter = page.getByRole('region', { name: 'Spending' })
     const session = meter.getByTestId('session-spend')
@@ -36,6 +43,7 @@ test.describe('spend control', () => {
     await expect(session).toHaveText('$0')
     await expect(allTime).toHaveText(/^\$\d/)
     const before = usd(await allTime.textContent())
+    const hitsBefore = await cacheHits(page)
 
     const search = page.getByRole('button', { name: /^Search (\$|cached)/ })
     await expect(search).toContainText('$0.00203')
@@ -74,32 +82,45 @@ test.describe('spend control', () => {
     await expect(freshMeter.getByTestId('session-spend')).toHaveText('$0')
     await context.close()
 
-    // The ledger shows the paid call and the free repeat, exactly once paid.
+    // /spend: the figures say they are the demo simulator's; the free repeat raised the cache-hit count.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Spend' }).click()
     await expect(page.getByRole('heading', { name: 'Spend', level: 1 })).toBeVisible()
+    await expect(page.getByText('Demo simulator — invented data, never counted against the budget')).toBeVisible()
     await expect(page.getByRole('img', { name: /Spend over time by operation/ })).toBeVisible()
+    const hitsFigure = page.locator('dt', { hasText: /^Cache hits$/ }).locator('xpath=following-sibling::dd[1]')
+    await expect.poll(async () => Number(await hitsFigure.textContent())).toBeGreaterThanOrEqual(hitsBefore + 1)
+
+    // The ledger lists paid calls only: our search once, charged; the repeat is no row of its own.
     const ledger = page.getByRole('table', { name: /^Ledger entries/ })
     const ours = ledger.getByRole('row').filter({ hasText: PARAMS })
-    const cell = (name: string) => page.getByRole('cell', { name, exact: true })
-    await expect(ours.filter({ has: cell('hit (free)') }).first()).toBeVisible()
-    const paid = ours.filter({ has: cell('paid') })
-    await expect(paid).toHaveCount(1)
-    await expect(paid.getByRole('cell').nth(4)).toHaveText('$0.00203')
+    await expect(ours).toHaveCount(1)
+    await expect(ours.getByRole('cell').nth(4)).toHaveText('$0.00203')
+    await expect(ours.getByRole('cell').nth(5)).toHaveText('charged')
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()])
     expect(download.suggestedFilename()).toMatch(/^spend-ledger-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = await readFile((await download.path())!, 'utf8')
-    expect(csv).toContain('# title: Spend ledger of this dashboard')
+    expect(csv).toContain('# title: Spend ledger of this dashboard — demo simulator (invented data, never counted against the budget)')
     expect(csv).toContain('# costUsd: 0')
+    expect(csv).toContain(',state,status,')
     const rows = csv.split('\r\n').filter((l) => l.includes(`""locationRadius"":""${RADIUS_KM}km""`))
-    expect(rows.filter((r) => r.includes(',MISS,'))).toHaveLength(1)
-    expect(rows.filter((r) => r.includes(',HIT,')).length).toBeGreaterThanOrEqual(1)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toContain(',0.00203,0.00203,0,charged,200,')
   })
 
-  test('the /spend view keeps its filters in the URL', async ({ page }) => {
+  test('the /spend view keeps its filters in the URL, operable from the keyboard', async ({ page }) => {
+    // An old link's cache filter is ignored: every row is a paid call now.
     await page.goto('/spend?cache=HIT')
-    await expect(page.getByLabel('Cache')).toHaveValue('HIT')
-    await page.getByLabel('Cache').selectOption('MISS')
-    await expect(page).toHaveURL(/\/spend\?cache=MISS$/)
+    const state = page.getByRole('combobox', { name: 'State' })
+    await expect(state).toHaveValue('')
+    await state.selectOption('pending')
+    await expect(page).toHaveURL(/\/spend\?state=pending$/)
+
+    await state.focus()
+    await page.keyboard.press('ArrowDown')
+    await expect(state).toHaveValue('failed')
+    await expect(page).toHaveURL(/\/spend\?state=failed$/)
+    await page.keyboard.press('Shift+Tab')
+    await expect(page.getByRole('combobox', { name: 'Operation' })).toBeFocused()
   })
 })

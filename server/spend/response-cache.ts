@@ -85,6 +85,13 @@ export function createResponseCache({ db, source, now, memoryBytes = DEFAULT_MEM
       return entry
     },
 
+    /** This instance's memory only, never the database: an answer remembered since a look-up began. */
+    peek(key: string): Cached | undefined {
+      const remembered = live(recent.get(key))
+      if (remembered) touched.add(key)
+      return remembered
+    },
+
     /** Reads the database only (inside a claim, after another instance may have stored it). */
     find,
 
@@ -99,7 +106,8 @@ export function createResponseCache({ db, source, now, memoryBytes = DEFAULT_MEM
     async store(tx: Queryable, key: string, operation: string, entry: NewEntry, ttlSeconds: number): Promise<void> {
       if (ttlSeconds <= 0) return
       const t = now()
-      const body = entry.kind === 'answer' ? Buffer.from(entry.body, 'utf8') : null
+      // A plain Uint8Array of this realm: PGlite refuses a Buffer from another one (jsdom's tests), pg takes any view.
+      const body = entry.kind === 'answer' ? new Uint8Array(Buffer.from(entry.body, 'utf8')) : null
       await tx.query(
         `INSERT INTO cache_entries (source, key, operation, kind, status, content_type, body, code, message, param, bytes, stored_at, expires_at, last_used_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $12)
@@ -124,7 +132,7 @@ export function createResponseCache({ db, source, now, memoryBytes = DEFAULT_MEM
         `WITH ranked AS (SELECT source, key, sum(bytes) OVER (ORDER BY last_used_at DESC, key) AS running FROM cache_entries),
               gone AS (DELETE FROM cache_entries c USING ranked r WHERE c.source = r.source AND c.key = r.key AND r.running > $1 RETURNING 1)
          SELECT count(*) AS n FROM gone`,
-        [maxBytes],
+        [Math.floor(maxBytes)], // CACHE_MAX_MB may be a fraction (0.5): the statement compares whole bytes
       )
       return num(expired[0]?.n) + num(over[0]?.n)
     },

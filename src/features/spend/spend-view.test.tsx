@@ -22,23 +22,76 @@ function renderView(state: SpendViewState = { page: 1 }) {
   return { onStateChange }
 }
 
+const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling?.textContent
+const ledgerRows = (ledger: HTMLElement) => within(ledger).getAllByRole('row').slice(1)
+const cells = (row: HTMLElement | undefined) => (row ? within(row).getAllByRole('cell').map((c) => c.textContent) : [])
+
+/** Collects what the export menu hands to the browser. */
+function captureDownloads(): Blob[] {
+  const blobs: Blob[] = []
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:x'), revokeObjectURL: () => {} }))
+  return blobs
+}
+
+const zero = { spentUsd: 0, paidCalls: 0, cacheHits: 0, savedUsd: 0, failedCalls: 0, pendingCalls: 0, pendingUsd: 0 }
+const row = (id: string, over: Record<string, unknown>) => ({
+  id,
+  at: '2026-11-22T10:00:00.000Z',
+  operation: 'GET /search',
+  path: '/search',
+  params: { type: 'video', location: '48.8566,2.3522', locationRadius: '5km' },
+  priceUsd: 0.00203,
+  costUsd: 0.00203,
+  savedUsd: 0,
+  cache: 'MISS',
+  state: 'charged',
+  status: 200,
+  bytes: 2048,
+  ...over,
+})
+
+/** A live deployment after a demo trial: one call still pending (its price reserved), demo spend kept apart. */
+const LIVE_WITH_PENDING = {
+  storage: 'Postgres server at db.example.org:5432/poix',
+  source: { kind: 'live', label: 'https://api.example.org' },
+  totals: { spentUsd: 0.00609, paidCalls: 3, cacheHits: 4, savedUsd: 0.00812, failedCalls: 2, pendingCalls: 1, pendingUsd: 0.00203 },
+  byOperation: [{ operation: 'GET /search', spentUsd: 0.00609, paidCalls: 3, cacheHits: 4, savedUsd: 0.00812, failedCalls: 2, pendingCalls: 1, pendingUsd: 0.00203 }],
+  byDay: [],
+  bySource: [
+    { source: 'demo', kind: 'demo', label: 'demo simulator (invented data)', ...zero, spentUsd: 0.5, paidCalls: 246, cacheHits: 17, savedUsd: 0.03451 },
+    { source: 'live:https://api.example.org', kind: 'live', label: 'https://api.example.org', spentUsd: 0.00609, paidCalls: 3, cacheHits: 4, savedUsd: 0.00812, failedCalls: 2, pendingCalls: 1, pendingUsd: 0.00203 },
+  ],
+  recent: [
+    row('5', { costUsd: 0, state: 'pending', status: 0, bytes: 0 }),
+    row('4', { joined: 2, savedUsd: 0.00406 }),
+    row('3', { state: 'charged failure', status: 404, code: 'not_found', bytes: 0 }),
+    row('2', { costUsd: 0, state: 'free failure', status: 502, code: 'upstream_unavailable', bytes: 0 }),
+    row('1', {}),
+  ],
+  budget: { capUsd: 1, spentUsd: 0.00812, leftUsd: 0.99188 },
+}
+
 beforeAll(async () => {
-  // A paid search, the same search again (a cache hit), and a paid channel lookup.
+  // A paid search, the same search again (a free cache hit: counted, not listed), and a paid channel lookup.
   await getJson('/api/search', PARIS, SearchPage)
   await getJson('/api/search', PARIS, SearchPage)
   await getJson('/api/channels', { forHandle: '@rickastleyyt' }, ChannelPage)
 })
 
 describe('SpendView', () => {
-  it('shows totals, the chart with its table, totals by operation and the ledger', async () => {
+  it('shows the demo totals with their source, the chart with its table, totals by operation and the paid calls', async () => {
     renderView()
     expect(await screen.findByRole('heading', { name: 'Ledger' }, { timeout: 5000 })).toBeTruthy()
-    const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling?.textContent
+    expect(screen.getByText('Demo simulator — invented data, never counted against the budget')).toBeTruthy()
+    expect(screen.getByText(/^Ledger kept in embedded Postgres \(PGlite\)/)).toBeTruthy()
     expect(term('Spent')).toBe('$0.00216')
     expect(term('Paid calls')).toBe('2')
     expect(term('Cache hits')).toBe('1')
     expect(term('Saved by the cache')).toBe('$0.00203')
-    expect(screen.getByText(/No spending cap is set/)).toBeTruthy()
+    // Nothing is pending, and the demo is the only source: neither gets a place on the page.
+    expect(screen.queryByText('Pending', { selector: 'dt' })).toBeNull()
+    expect(screen.queryByRole('heading', { name: 'Spend by data source' })).toBeNull()
+    expect(screen.getByText(/demo simulator's charges are invented and never capped/)).toBeTruthy()
 
     const chart = screen.getByRole('img', { name: /Spend over time by operation/ })
     expect(chart.querySelectorAll('rect')).toHaveLength(2)
@@ -46,38 +99,95 @@ describe('SpendView', () => {
     const today = new Date().toISOString().slice(0, 10)
     expect(within(chartTable).getByRole('row', { name: new RegExp(today) }).textContent).toContain('$0.00216')
 
+    // The cache hit is counted by operation: spent, paid calls, cache hits, saved, failed.
     const byOperation = screen.getByRole('table', { name: 'Totals by operation' })
-    expect(within(byOperation).getByRole('rowheader', { name: /Location search/ }).closest('tr')?.textContent).toContain('$0.00203')
+    expect(cells(within(byOperation).getByRole('rowheader', { name: /Location search/ }).closest('tr') ?? undefined)).toEqual(['$0.00203', '1', '1', '$0.00203', '0'])
 
-    const ledger = screen.getByRole('table', { name: /Ledger entries 1 to 3 of 3/ })
-    const rows = within(ledger).getAllByRole('row').slice(1)
-    expect(rows.map((r) => within(r).getAllByRole('cell')[1]?.textContent)).toEqual(['Channels', 'Location search', 'Location search'])
-    expect(rows[1]?.textContent).toContain('hit (free)')
-    expect(rows[2]?.textContent).toContain('location=48.8566,2.3522 locationRadius=25km type=video')
+    // The repeat is not a row: one paid call per operation, each charged.
+    const ledger = screen.getByRole('table', { name: /Ledger entries 1 to 2 of 2/ })
+    const rows = ledgerRows(ledger)
+    expect(within(ledger).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time (UTC)', 'Operation', 'Parameters', 'Price', 'Cost', 'State', 'Status', 'Size'])
+    expect(rows.map((r) => cells(r)[1])).toEqual(['Channels', 'Location search'])
+    expect(rows.map((r) => cells(r)[5])).toEqual(['charged', 'charged'])
+    expect(cells(rows[1])[2]).toBe('location=48.8566,2.3522 locationRadius=25km type=video')
+    expect(cells(rows[1])[4]).toBe('$0.00203')
   })
 
-  it('filters by operation and cache through the URL state', async () => {
-    const { onStateChange } = renderView({ page: 1, cache: 'HIT' })
+  it('filters by state and operation through the URL state', async () => {
+    const { onStateChange } = renderView({ page: 1, state: 'failed' })
+    expect(await screen.findByText('No paid calls match these filters.', undefined, { timeout: 5000 })).toBeTruthy()
+    const stateFilter = screen.getByRole('combobox', { name: 'State' })
+    expect((stateFilter as HTMLSelectElement).value).toBe('failed')
+    expect(within(stateFilter).getAllByRole('option').map((o) => o.textContent)).toEqual(['All states', 'Charged', 'Pending (outcome unknown)', 'Failed (charged or not)'])
+    await userEvent.selectOptions(stateFilter, 'Pending (outcome unknown)')
+    expect(onStateChange).toHaveBeenLastCalledWith({ page: 1, state: 'pending' })
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Operation' }), 'GET /channels')
+    expect(onStateChange).toHaveBeenLastCalledWith({ page: 1, state: 'failed', operation: 'GET /channels' })
+  })
+
+  it('keeps the charged calls of one operation', async () => {
+    renderView({ page: 1, state: 'charged', operation: 'GET /channels' })
     const ledger = await screen.findByRole('table', { name: /Ledger entries 1 to 1 of 1/ }, { timeout: 5000 })
-    expect(within(ledger).getAllByRole('row')).toHaveLength(2)
-    await userEvent.selectOptions(screen.getByLabelText('Operation'), 'GET /channels')
-    expect(onStateChange).toHaveBeenCalledWith({ page: 1, cache: 'HIT', operation: 'GET /channels' })
+    expect(cells(ledgerRows(ledger)[0]).slice(1, 2)).toEqual(['Channels'])
   })
 
-  it('exports the ledger as CSV with provenance, for free', async () => {
-    const blobs: Blob[] = []
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:x'), revokeObjectURL: () => {} }))
+  it('exports the paid calls as CSV with their state, naming the demo simulator, for free', async () => {
+    const blobs = captureDownloads()
     renderView()
     await screen.findByRole('heading', { name: 'Ledger' }, { timeout: 5000 })
     await userEvent.click(screen.getByRole('button', { name: 'CSV' }))
-    expect(blobs).toHaveLength(1)
+    // The CSV writer loads when an export is asked for.
+    await vi.waitFor(() => expect(blobs).toHaveLength(1))
     const csv = await blobs[0]!.text()
-    expect(csv).toContain('# title: Spend ledger of this dashboard (recent entries)')
+    expect(csv).toContain('# title: Spend ledger of this dashboard — demo simulator (invented data, never counted against the budget) — paid calls, recent entries')
+    expect(csv).toContain("# dataSource: This dashboard's spend ledger for the demo simulator")
     expect(csv).toContain('# costUsd: 0')
     const lines = csv.split('\r\n').filter((l) => l && !l.startsWith('#'))
-    expect(lines[0]).toBe('id,time,operation,path,params,priceUsd,costUsd,savedUsd,cache,status,errorCode,bytes,joinedRequests')
-    expect(lines).toHaveLength(4)
-    expect(lines[3]).toMatch(/,GET \/search,\/search,"\{""location"":""48\.8566,2\.3522"",""locationRadius"":""25km"",""type"":""video""\}",0\.00203,0\.00203,0,MISS,200,,\d+,0$/)
+    expect(lines[0]).toBe('id,time,operation,path,params,priceUsd,costUsd,savedUsd,state,status,errorCode,bytes,joinedRequests')
+    expect(lines).toHaveLength(3)
+    expect(lines[2]).toMatch(/^\d+,[^,]+,GET \/search,\/search,"\{""location"":""48\.8566,2\.3522"",""locationRadius"":""25km"",""type"":""video""\}",0\.00203,0\.00203,0,charged,200,,\d+,0$/)
+  })
+
+  it('shows a live source with a pending call, its reserved price, and demo spend apart', async () => {
+    stubApi(overrideRoute(inProcessApi, (u) => u.pathname === '/api/spend', () => jsonResponse(LIVE_WITH_PENDING)))
+    const blobs = captureDownloads()
+    renderView()
+    await screen.findByRole('heading', { name: 'Ledger' }, { timeout: 5000 })
+    expect(screen.getByText('Live service at https://api.example.org', { selector: 'strong' })).toBeTruthy()
+    expect(screen.getByText('Ledger kept in Postgres server at db.example.org:5432/poix.')).toBeTruthy()
+    expect(term('Pending')).toBe('1 call')
+    expect(screen.getByText('$0.00203 reserved', { selector: 'dd' })).toBeTruthy()
+    expect(screen.getByText(/A pending call was recorded before it left for the service and its outcome is not known yet/).textContent).toContain(
+      'its price is reserved against the budget and is not included in Spent.',
+    )
+    expect(screen.getByText(/spent or reserved/).textContent).toContain('$0.00812 of $1.00 spent or reserved')
+    expect(screen.getByText('Of which $0.00203 is reserved for pending calls.')).toBeTruthy()
+
+    const bySource = screen.getByRole('table', { name: 'Spend by data source' })
+    expect(screen.getByRole('heading', { name: 'Spend by data source' })).toBeTruthy()
+    const [demo, live] = within(bySource).getAllByRole('row').slice(1)
+    expect(within(demo!).getByRole('rowheader').textContent).toBe('Demo simulator (invented data)')
+    expect(cells(demo)).toEqual(['$0.50', '246', '17', '$0.03451', '0', '0', 'no (invented data)'])
+    expect(within(live!).getByRole('rowheader').textContent).toBe('Live service at https://api.example.org (the figures above)')
+    expect(cells(live)).toEqual(['$0.00609', '3', '4', '$0.00812', '2', '1 ($0.00203 reserved)', 'yes'])
+
+    const byOperation = screen.getByRole('table', { name: 'Totals by operation' })
+    expect(within(byOperation).getAllByRole('columnheader').at(-1)?.textContent).toBe('Pending')
+
+    const ledger = screen.getByRole('table', { name: /Ledger entries 1 to 5 of 5/ })
+    expect(ledgerRows(ledger).map((r) => cells(r).slice(4))).toEqual([
+      ['$0.00203 reserved', 'pending — outcome unknown, price reserved', '—', '—'],
+      ['$0.00203', 'charged, shared by 3 requests', '200', '2 kB'],
+      ['$0.00203', 'charged (failed)', '404 not_found', '0 B'],
+      ['$0', 'not charged (failed)', '502 upstream_unavailable', '0 B'],
+      ['$0.00203', 'charged', '200', '2 kB'],
+    ])
+
+    await userEvent.click(screen.getByRole('button', { name: 'CSV' }))
+    await vi.waitFor(() => expect(blobs).toHaveLength(1))
+    const csv = await blobs[0]!.text()
+    expect(csv).toContain('# title: Spend ledger of this dashboard — live service at https://api.example.org — paid calls, recent entries')
+    expect(csv.split('\r\n').find((l) => l.startsWith('5,'))).toMatch(/,0\.00203,0,0,pending,0,,0,0$/)
   })
 
   it('says when the ledger cannot be loaded and offers a free retry', async () => {

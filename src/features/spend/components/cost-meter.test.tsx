@@ -35,7 +35,8 @@ describe('CostMeter', () => {
     const { region, value, stop } = renderMeter()
     expect(within(region).getAllByRole('term').map((t) => t.textContent)).toContain('This session: ')
     expect(value('This session')).toBe('$0')
-    await waitFor(() => expect(value('All time')).toBe('$0'))
+    // The first report waits for the lazily loaded schema and the in-memory database: more than waitFor's default second.
+    await waitFor(() => expect(value('All time')).toBe('$0'), { timeout: 5000 })
 
     await getJson('/api/search', PARIS, SearchPage)
     await waitFor(() => expect(value('All time')).toBe('$0.00203'))

@@ -103,14 +103,14 @@ export function LedgerTable({ page, matching, operations, state, onStateChange }
                       <time dateTime={e.at}>{formatDate(e.at)}</time>
                     </td>
                     <td className="whitespace-nowrap py-1.5 pr-4">{operationLabel(e.operation)}</td>
-                    <td className="max-w-xs truncate py-1.5 pr-4 font-mono text-xs" title={params}>
+                    <td className="max-w-60 truncate py-1.5 pr-4 font-mono text-xs" title={params}>
                       {params || '—'}
                     </td>
                     <td className="py-1.5 pr-4">{formatUsd(e.priceUsd)}</td>
                     <CostCell entry={e} />
-                    <td className="whitespace-nowrap py-1.5 pr-4">{stateLabel(e)}</td>
+                    <td className="min-w-40 py-1.5 pr-4">{stateLabel(e)}</td>
                     {/* Status 0 means no answer yet: a dash, not a number that looks like one. */}
-                    <td className="whitespace-nowrap py-1.5 pr-4">{e.state === 'pending' ? '—' : e.code ? `${e.status} ${e.code}` : e.status}</td>
+                    <td className="py-1.5 pr-4">{e.state === 'pending' ? '—' : e.code ? `${e.status} ${e.code}` : e.status}</td>
                     <td className="whitespace-nowrap py-1.5 pr-4">{e.state === 'pending' ? '—' : formatBytes(e.bytes)}</td>
                   </tr>
                 )

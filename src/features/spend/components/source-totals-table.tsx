@@ -28,7 +28,12 @@ export function SourceTotalsTable({ rows, current }: SourceTotalsTableProps) {
             <tr key={r.source} className="border-b border-slate-100">
               <th scope="row" className="py-1.5 pr-4 font-normal">
                 {sourceCell(r)}
-                {isSameSource(r, current) && <span className="ml-1 text-xs text-slate-600">(the figures above)</span>}
+                {isSameSource(r, current) && (
+                  <>
+                    {' '}
+                    <span className="text-xs text-slate-600">(the figures above)</span>
+                  </>
+                )}
               </th>
               <td className="py-1.5 pr-4">{formatUsd(r.spentUsd)}</td>
               <td className="py-1.5 pr-4">{r.paidCalls}</td>

@@ -66,7 +66,7 @@ export function SpendSummary({ totals, budget, source, storage }: SpendSummaryPr
     <div className="space-y-3">
       <SourceNote source={source} storage={storage} />
       <dl className={cn('grid grid-cols-2 gap-3', pending ? 'sm:grid-cols-3 lg:grid-cols-5' : 'sm:grid-cols-4')}>
-        <Figure term="Spent" value={formatUsd(totals.spentUsd)} note={source ? 'by this dashboard on this source, all time' : 'by this deployment, all time'} />
+        <Figure term="Spent" value={formatUsd(totals.spentUsd)} note={source ? 'on this source, all time' : 'by this deployment, all time'} />
         <Figure term="Paid calls" value={String(totals.paidCalls)} note={totals.failedCalls ? `${totals.failedCalls} failed` : undefined} />
         <Figure term="Cache hits" value={String(totals.cacheHits)} note="answered for free" />
         <Figure term="Saved by the cache" value={formatUsd(totals.savedUsd)} note="what those hits would have cost" />

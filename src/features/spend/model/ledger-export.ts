@@ -60,6 +60,6 @@ export function ledgerProvenance(opts: {
     itemCount: opts.entries.length,
     pricesUsd: [],
     fetchedAt: new Date(opts.fetchedAt).toISOString(),
-    dataSource: `This dashboard's spend ledger${source ? ` for the ${source}` : ''} (GET /api/spend; free to read)`,
+    dataSource: `This dashboard's spend ledger${source ? ` for the ${source}` : ''} — GET /api/spend, free to read`,
   })
 }
