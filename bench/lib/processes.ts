@@ -18,6 +18,8 @@ export type ChildServer = {
   stderrTail(): string
   /** Lines on stderr matching this, since start (e.g. unexpected-error logs). */
   countStderr(re: RegExp): number
+  /** Everything it wrote to stderr since start (the last line included once it ends with a newline). */
+  stderrText(): string
   stop(): Promise<void>
 }
 
@@ -71,6 +73,7 @@ export function startNodeProcess(opts: StartOptions): Promise<ChildServer> {
         child,
         stderrTail: () => tail.join('\n'),
         countStderr: (re) => stderrLines.filter((l) => re.test(l)).length,
+        stderrText: () => stderrLines.join('\n'),
         stop: () => stopChild(child),
       }
       running.set(child.pid, server)

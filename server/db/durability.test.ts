@@ -213,9 +213,13 @@ async function crashCycles(engine: Engine, sim: ChildServer, dataDir: string): P
   let fn: ChildServer | undefined = await start()
   const lines: string[] = []
   try {
-    let before = (await simulatorStats(sim)).calls
+    let burstCalls = 0 // calls of the bursts (not the warm-ups) that reached the service
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
       const running: ChildServer = fn ?? (fn = await start())
+      // One paid call first: a fresh process's first one is slow (compilation, first statements), and the burst should
+      // meet the process as it runs, not as it warms up. Not counted in this cycle's "+N".
+      expect((await get(running, searchPath(distinctRadius()))).status).toBe(200)
+      const before = (await simulatorStats(sim)).calls
       const burst = Array.from({ length: BURST }, () => fireAndForget(running, searchPath(distinctRadius())))
       const killAfterMs = 20 + Math.floor(Math.random() * 281)
       await sleep(killAfterMs)
@@ -235,13 +239,13 @@ async function crashCycles(engine: Engine, sim: ChildServer, dataDir: string): P
 
       const line =
         `[crash ${engine.name}] cycle ${cycle}: killed ${killAfterMs} ms into a burst of ${BURST} (answers ${JSON.stringify(statuses)}); ` +
-        `service saw ${stats.calls} calls (+${stats.calls - before} this cycle), charged $${stats.costUsd}; ` +
+        `service saw ${stats.calls} calls (+${stats.calls - before} in the burst), charged $${stats.costUsd}; ` +
         `ledger rows ${r.rows} (charged ${r.charged}, charged failure ${r.chargedFailure}, free failure ${r.freeFailure}, pending ${r.pending}); ` +
         `budget ${r.budgetMicro} µ$ vs settled ${r.settledMicro} + pending ${r.pendingMicro} = ${r.settledMicro + r.pendingMicro} µ$; ` +
         `/api/spend: pending ${report.totals.pendingCalls}, budget $${report.budget?.spentUsd}`
       lines.push(line)
       console.log(line)
-      before = stats.calls
+      burstCalls += stats.calls - before
 
       // Every call the service saw has a row (pending ones: the crash hid their outcome) …
       expect(r.rows).toBeGreaterThanOrEqual(stats.calls)
@@ -256,7 +260,7 @@ async function crashCycles(engine: Engine, sim: ChildServer, dataDir: string): P
       expect(toMicro(report.budget?.spentUsd ?? -1)).toBe(r.budgetMicro)
     }
     // The crashes did hit paid calls in flight: otherwise this test proved nothing.
-    expect(before).toBeGreaterThan(0)
+    expect(burstCalls).toBeGreaterThan(0)
     fn ??= await start()
     expect((await get(fn, '/api/health')).status).toBe(200)
     // A last paid call works on the recovered data.
@@ -368,7 +372,6 @@ describePostgres('durability: two function processes on one Postgres database', 
             `answers A ${JSON.stringify(byProcess(0))}, B ${JSON.stringify(byProcess(1))}; service saw ${stats.calls} calls, charged $${stats.costUsd}; ` +
             `budget row ${reading.budgetMicro} µ$; ledger rows ${reading.rows} (charged ${reading.charged}, pending ${reading.pending})`,
         )
-        console.log([...new Set(answers.filter((x) => x.status !== 200).map((x) => x.body))].join("\n"))
         expect(answers.filter((x) => x.status === 200)).toHaveLength(10)
         expect(answers.filter((x) => x.status === 402 && x.code === 'budget_exhausted')).toHaveLength(90)
         expect(stats.calls).toBe(10)
@@ -463,7 +466,7 @@ describePostgres('durability: the Postgres server stalls, then dies, mid-run', (
         const burstStatuses = countBy(await Promise.all(burst))
         const afterKill = await whenSettled(calls, 500, 15_000)
         await sleep(300)
-        if (exited(fn)) throw new Error(`the function process died when the database did (${fn.child.signalCode ?? `exit code ${fn.child.exitCode}`}):\n${fn.stderrTail()}`)
+        if (exited(fn)) throw new Error(`the function process died when the database did (${fn.child.signalCode ?? `exit code ${fn.child.exitCode}`}):\n${fn.stderrText().slice(-6000)}`)
 
         const dead = await get(fn, searchPath(distinctRadius()))
         await sleep(300)

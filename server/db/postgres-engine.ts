@@ -22,6 +22,11 @@ export async function openPostgres({ url, timeoutMs, poolSize, log }: PostgresOp
   })
   // An idle connection that breaks (server restart) must not crash the process; the next query reconnects.
   pool.on('error', (e) => log(`[db] a pooled connection failed: ${e.message}`))
+  // Out of the pool (in a transaction, or being handed to one: the server's FATAL can arrive in the same read as the
+  // previous answer), a client has no 'error' listener of the pool's, and a connection breaking then would end the
+  // process with an unhandled 'error'. The failure reaches the statements anyway, and the pool drops a client that
+  // is no longer queryable when it is released: this listener only keeps the process alive.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work()
@@ -40,13 +45,6 @@ export async function openPostgres({ url, timeoutMs, poolSize, log }: PostgresOp
     transaction: async (fn) => {
       const client = await guard(() => pool.connect())
       let broken: Error | undefined
-      // A checked-out client has no 'error' listener of the pool's: a connection that breaks mid-transaction (the server
-      // killed) would emit an unhandled 'error' and end the process. Its statements fail anyway; the client is dropped.
-      const onError = (e: Error) => {
-        broken = e
-        log(`[db] a connection failed during a transaction: ${e.message}`)
-      }
-      client.on('error', onError)
       try {
         await on(client).query('BEGIN')
         const result = await fn(on(client))
@@ -56,7 +54,6 @@ export async function openPostgres({ url, timeoutMs, poolSize, log }: PostgresOp
         await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError))
         throw e
       } finally {
-        client.off('error', onError)
         client.release(broken)
       }
     },
