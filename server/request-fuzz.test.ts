@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { loadConfig } from './config.ts'
 import { createRuntime } from './runtime.ts'
 import { SIMULATOR_TOKEN } from './simulator/token.ts'
@@ -19,7 +19,9 @@ const request = fc.record({
 
 describe('request fuzzer against the function (demo mode, in-process)', () => {
   it('20,000 random requests: never a 5xx, never the token', { timeout: 240_000 }, async () => {
-    const { app } = createRuntime({ config: loadConfig({ DATA_DIR: ':memory:', PAID_CALLS_PER_MINUTE: '1000000' }), env: {}, log: () => {} })
+    const runtime = createRuntime({ config: loadConfig({ DATA_DIR: ':memory:', PAID_CALLS_PER_MINUTE: '1000000' }), env: {}, log: () => {} })
+    onTestFinished(() => runtime.dispose())
+    const { app } = runtime
     const deadline = Date.now() + 150_000 // bounded in time as well as in count
     const samples = fc.sample(request, { numRuns: 20_000, seed: 20261122 })
     const failures: string[] = []

@@ -1,12 +1,15 @@
-import { describe, expect, it } from 'vitest'
-import { errorOf, spendHarness, testClock } from '../spend/testing/spend-harness.ts'
+import { expect, it } from 'vitest'
+import { errorOf, spendHarness, testClock, type HarnessOptions } from '../spend/testing/spend-harness.ts'
+import { describeOnEngines } from '../testing/postgres-cluster.ts'
 
 const search = (km: number) => `/api/search?location=48.8566,2.3522&locationRadius=${km}km&type=video`
 
-describe('the per-client limit on paid calls (PAID_CALLS_PER_MINUTE)', () => {
+describeOnEngines('the per-client limit on paid calls (PAID_CALLS_PER_MINUTE)', (engine) => {
+  const harness = ({ env, ...options }: HarnessOptions = {}) => engine.track(spendHarness({ ...options, env: { ...engine.env(), ...env } }))
+
   it('refuses the paid call past the limit with 429 and Retry-After, before paying; hits and other clients go on', async () => {
     const clock = testClock()
-    const h = spendHarness({ env: { PAID_CALLS_PER_MINUTE: '3' }, now: clock.now })
+    const h = harness({ env: { PAID_CALLS_PER_MINUTE: '3' }, now: clock.now })
     for (let km = 1; km <= 3; km++) expect((await h.request(search(km), {}, '10.0.0.1')).status).toBe(200)
     clock.advance(10_000)
     const limited = await h.request(search(4), {}, '10.0.0.1')
@@ -28,7 +31,7 @@ describe('the per-client limit on paid calls (PAID_CALLS_PER_MINUTE)', () => {
   })
 
   it('counts each client once per paid call, not per request that shared it', async () => {
-    const h = spendHarness({ env: { PAID_CALLS_PER_MINUTE: '2' } })
+    const h = harness({ env: { PAID_CALLS_PER_MINUTE: '2' } })
     const answers = await Promise.all(Array.from({ length: 10 }, () => h.request(search(1), {}, '10.0.0.1')))
     expect(answers.every((r) => r.status === 200)).toBe(true)
     expect((await h.request(search(2), {}, '10.0.0.1')).status).toBe(200)
@@ -36,7 +39,7 @@ describe('the per-client limit on paid calls (PAID_CALLS_PER_MINUTE)', () => {
   })
 
   it('behind a trusted proxy, tells clients apart by the address the proxy saw', async () => {
-    const h = spendHarness({ env: { PAID_CALLS_PER_MINUTE: '1', TRUST_PROXY: '1' } })
+    const h = harness({ env: { PAID_CALLS_PER_MINUTE: '1', TRUST_PROXY: '1' } })
     const from = (ip: string, claimed = '6.6.6.6') => ({ headers: { 'X-Forwarded-For': `${claimed}, ${ip}` } })
     expect((await h.request(search(1), from('10.1.1.1'))).status).toBe(200)
     expect((await h.request(search(2), from('10.1.1.1', '7.7.7.7'))).status).toBe(429) // a forged first hop changes nothing
@@ -44,8 +47,27 @@ describe('the per-client limit on paid calls (PAID_CALLS_PER_MINUTE)', () => {
   })
 
   it('without TRUST_PROXY ignores X-Forwarded-For (anyone can write it)', async () => {
-    const h = spendHarness({ env: { PAID_CALLS_PER_MINUTE: '1' } })
+    const h = harness({ env: { PAID_CALLS_PER_MINUTE: '1' } })
     expect((await h.request(search(1), { headers: { 'X-Forwarded-For': '1.1.1.1' } }, '10.0.0.1')).status).toBe(200)
     expect((await h.request(search(2), { headers: { 'X-Forwarded-For': '2.2.2.2' } }, '10.0.0.1')).status).toBe(429)
   })
+
+  if (engine.kind === 'postgres') {
+    it('instances on one database share each client\'s window: 2 calls on A and 2 on B make the 4th one too many', async () => {
+      const clock = testClock()
+      const env = { PAID_CALLS_PER_MINUTE: '3' }
+      const a = harness({ env, now: clock.now })
+      const b = harness({ env, now: clock.now })
+      expect((await a.request(search(1), {}, '10.0.0.1')).status).toBe(200)
+      expect((await a.request(search(2), {}, '10.0.0.1')).status).toBe(200)
+      expect((await b.request(search(3), {}, '10.0.0.1')).status).toBe(200)
+      const fourth = await b.request(search(4), {}, '10.0.0.1')
+      expect(fourth.status).toBe(429)
+      expect((await errorOf(fourth)).code).toBe('rate_limited')
+      expect(a.seen).toHaveLength(2)
+      expect(b.seen).toHaveLength(1) // refused before paying
+      expect((await a.request(search(5), {}, '10.0.0.1')).status).toBe(429) // and on A too
+      expect((await b.request(search(4), {}, '10.0.0.2')).status).toBe(200) // another client has its own window
+    })
+  }
 })

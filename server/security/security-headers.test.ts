@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { createNodeApp } from '../entry-node.ts'
-import { spendHarness } from '../spend/testing/spend-harness.ts'
+import { disposedAfterEach, spendHarness } from '../spend/testing/spend-harness.ts'
 import { tileSource } from './security-headers.ts'
 
 function csp(res: Response): Map<string, string[]> {
@@ -28,6 +28,8 @@ function expectSecurityHeaders(res: Response, what: string) {
 
 describe('security headers on API responses', () => {
   const h = spendHarness({ env: { DASHBOARD_PASSWORD: 'pw' } })
+  afterAll(() => h.dispose())
+  const track = disposedAfterEach()
   it.each([
     ['/api/health', 200],
     ['/api/search?location=1,1&locationRadius=1km&type=video', 401],
@@ -40,7 +42,7 @@ describe('security headers on API responses', () => {
   })
 
   it('on paid answers, validation errors, refusals and 405s', async () => {
-    const open = spendHarness()
+    const open = track(spendHarness())
     const responses = [
       await open.request('/api/search?location=1,1&locationRadius=1km&type=video'),
       await open.request('/api/search?location=99,1&locationRadius=1km&type=video'),
@@ -52,7 +54,7 @@ describe('security headers on API responses', () => {
   })
 
   it('the policy lets the map tiles, thumbnails and embedded player load, and nothing inline run', async () => {
-    const res = await spendHarness().request('/api/health')
+    const res = await track(spendHarness()).request('/api/health')
     const policy = csp(res)
     expect(policy.get('script-src')).toEqual(["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'])
     expect(policy.get('frame-src')).toEqual(['https://www.youtube-nocookie.com', 'https://www.youtube.com'])
@@ -62,16 +64,16 @@ describe('security headers on API responses', () => {
   })
 
   it('adds the host of TILE_URL (or VITE_TILE_URL) and PLAYER_ORIGIN when configured', async () => {
-    const res = await spendHarness({ env: { TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', PLAYER_ORIGIN: 'https://player.example.net' } }).request('/api/health')
+    const res = await track(spendHarness({ env: { TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', PLAYER_ORIGIN: 'https://player.example.net' } })).request('/api/health')
     expect(csp(res).get('img-src')).toContain('https://*.tiles.example.org')
     expect(csp(res).get('script-src')).toContain('https://player.example.net')
     expect(csp(res).get('frame-src')).toContain('https://player.example.net')
-    const vite = await spendHarness({ env: { VITE_TILE_URL: 'https://maps.example.com:8443/{z}/{x}/{y}.png' } }).request('/api/health')
+    const vite = await track(spendHarness({ env: { VITE_TILE_URL: 'https://maps.example.com:8443/{z}/{x}/{y}.png' } })).request('/api/health')
     expect(csp(vite).get('img-src')).toContain('https://maps.example.com:8443')
   })
 
   it('sends HSTS over https only', async () => {
-    const res = await spendHarness().app.request('https://dash.example/api/health')
+    const res = await track(spendHarness()).app.request('https://dash.example/api/health')
     expect(res.headers.get('Strict-Transport-Security')).toMatch(/max-age=\d+/)
   })
 })
@@ -97,9 +99,12 @@ describe('security headers on the SPA and its static files (npm start)', () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Poix</title><div id="root"></div>')
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
-  afterAll(() => rmSync(dist, { recursive: true, force: true }))
   const env = { DATA_DIR: ':memory:', DIST_DIR: dist, DATA_API_TOKEN: '' }
-  const { app } = createNodeApp(loadConfig(env), env)
+  const { app, dispose } = createNodeApp(loadConfig(env), env)
+  afterAll(async () => {
+    await dispose()
+    rmSync(dist, { recursive: true, force: true })
+  })
 
   it.each([
     ['/', 200],

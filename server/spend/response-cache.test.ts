@@ -1,68 +1,119 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createResponseCache } from './response-cache.ts'
-import { createSpendStore, type SpendStore } from './storage.ts'
+import { expect, it } from 'vitest'
+import { describeOnEngines } from '../testing/postgres-cluster.ts'
+import { createResponseCache, type NewEntry } from './response-cache.ts'
+import { lastingStorage, serviceAnswer, spendHarness, testClock, type HarnessOptions } from './testing/spend-harness.ts'
 
-const stores: SpendStore[] = []
-const dirs: string[] = []
-afterEach(async () => {
-  await Promise.all(stores.splice(0).map((s) => s.dispose()))
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
-})
-const store = (cacheDir: string) => {
-  const s = createSpendStore({ cacheDir, log: () => undefined })
-  stores.push(s)
-  return s
-}
-const fileDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'poix-cache-'))
-  dirs.push(d)
-  return d
-}
-const answer = (body: string) => ({ kind: 'answer' as const, body, contentType: 'application/json', bytes: body.length })
+const SOURCE = 'live:https://api.poix.test'
+const OP = 'GET /search'
+const answer = (body: string): NewEntry => ({ kind: 'answer', body, contentType: 'application/json', bytes: Buffer.byteLength(body) })
+const lasting = lastingStorage()
 
-describe('the response cache', () => {
-  it('answers from memory at once, before the stored copy has landed', async () => {
-    const s = store(fileDir())
-    const cache = createResponseCache(s, Date.now)
-    void cache.set('cache:aa:1', answer('{"a":1}'), 60)
-    expect((await cache.get('cache:aa:1'))?.kind).toBe('answer')
+describeOnEngines('the response cache', (engine) => {
+  /** A runtime on this engine (for its database), and a cache of the test's own over that database. */
+  function setUp(options: { memoryBytes?: number; maxBytes?: number; env?: Record<string, string>; source?: string } = {}) {
+    const clock = testClock()
+    const h = engine.track(spendHarness({ env: options.env ?? engine.env(), now: clock.now }))
+    const cache = createResponseCache({ db: h.db, source: options.source ?? SOURCE, now: clock.now, memoryBytes: options.memoryBytes, maxBytes: options.maxBytes ?? 1024 * 1024 })
+    return { h, clock, cache }
+  }
+
+  it('answers from memory at once, before the row is written; a new cache finds nothing until it is', async () => {
+    const { h, clock, cache } = setUp()
+    cache.remember('cache:aa:1', answer('{"a":1}'), 60)
+    expect(await cache.get('cache:aa:1')).toMatchObject({ kind: 'answer', body: '{"a":1}', storedAt: clock.now(), expiresAt: clock.now() + 60_000 })
+    expect(await cache.find(h.db, 'cache:aa:1')).toBeUndefined() // only in this instance's memory so far
+    await cache.store(h.db, 'cache:aa:1', OP, answer('{"a":1}'), 60)
+    const other = createResponseCache({ db: h.db, source: SOURCE, now: clock.now, maxBytes: 1024 * 1024 })
+    expect(await other.get('cache:aa:1')).toMatchObject({ kind: 'answer', body: '{"a":1}', contentType: 'application/json' })
   })
 
-  it('keeps a stored copy on files that a new process reads back, until it expires', async () => {
-    const dir = fileDir()
-    let t = 1_000_000
-    const first = store(dir)
-    await createResponseCache(first, () => t).set('cache:aa:1', answer('{"a":1}'), 60)
-    await first.flush()
-    await first.dispose()
-    stores.splice(stores.indexOf(first), 1)
-    const second = createResponseCache(store(dir), () => t)
-    expect(await second.get('cache:aa:1')).toMatchObject({ kind: 'answer', body: '{"a":1}' })
-    t += 61_000
-    expect(await second.get('cache:aa:1')).toBeUndefined()
+  it('a stored row survives a new runtime on the same database, bytes for bytes, until it expires', async () => {
+    const env = lasting(engine)
+    const body = '\uFEFF[{"text":"Étoile &amp; 星 — مرحبا 🎬"}]'
+    const clock = testClock()
+    const first = engine.track(spendHarness({ env, now: clock.now }))
+    await first.db.transaction((tx) => first.cache.store(tx, 'cache:aa:1', OP, answer(body), 60))
+    await first.dispose() // one process (runtime) owns an embedded folder at a time
+
+    const second = engine.track(spendHarness({ env, now: clock.now }))
+    expect(await second.cache.get('cache:aa:1')).toEqual({ kind: 'answer', body, contentType: 'application/json', bytes: Buffer.byteLength(body), storedAt: clock.now(), expiresAt: clock.now() + 60_000 })
+    clock.advance(60_000)
+    expect(await second.cache.get('cache:aa:1')).toBeUndefined() // expired in memory and in the table
+    second.cache.forgetMemory()
+    expect(await second.cache.get('cache:aa:1')).toBeUndefined()
   })
 
-  it('stays within its memory budget: the least recently used answers go first (memory mode: they are gone)', async () => {
-    const cache = createResponseCache(store(':memory:'), Date.now, 100_000)
-    const body = 'x'.repeat(20_000) // about 40 KB each as counted
-    await cache.set('cache:aa:1', answer(body), 60)
-    await cache.set('cache:aa:2', answer(body), 60)
-    await cache.get('cache:aa:1') // used again: 2 is now the oldest
-    await cache.set('cache:aa:3', answer(body), 60)
+  it('keeps the demo simulator and the live service apart: the same key is another entry', async () => {
+    const { h, clock, cache } = setUp()
+    await cache.store(h.db, 'cache:aa:1', OP, answer('{"from":"live"}'), 60)
+    const demo = createResponseCache({ db: h.db, source: 'demo', now: clock.now, maxBytes: 1024 * 1024 })
+    expect(await demo.get('cache:aa:1')).toBeUndefined()
+    await demo.store(h.db, 'cache:aa:1', OP, answer('{"from":"demo"}'), 60)
+    cache.forgetMemory()
+    expect(await cache.get('cache:aa:1')).toMatchObject({ body: '{"from":"live"}' })
+    expect(await demo.get('cache:aa:1')).toMatchObject({ body: '{"from":"demo"}' })
+  })
+
+  it('stays within its memory budget: the least recently used answers leave memory, and are read back from the table', async () => {
+    const { h, cache } = setUp({ memoryBytes: 100_000 })
+    const body = (n: number) => `${n}${'x'.repeat(20_000)}` // about 40 KB each as counted in memory
+    cache.remember('cache:aa:1', answer(body(1)), 60)
+    cache.remember('cache:aa:2', answer(body(2)), 60)
+    expect(await cache.get('cache:aa:1')).toBeDefined() // used again: 2 is now the oldest
+    cache.remember('cache:aa:3', answer(body(3)), 60)
+    expect(await cache.get('cache:aa:1')).toMatchObject({ body: body(1) })
+    expect(await cache.get('cache:aa:2')).toBeUndefined() // pushed out of memory, and never stored
+    expect(await cache.get('cache:aa:3')).toMatchObject({ body: body(3) })
+
+    for (let n = 4; n <= 7; n++) await cache.store(h.db, `cache:aa:${n}`, OP, answer(body(n)), 60)
+    for (let n = 4; n <= 7; n++) expect(await cache.get(`cache:aa:${n}`)).toMatchObject({ body: body(n) }) // more than memory holds
+  })
+
+  it('keeps the table under CACHE_MAX_MB: the least recently used answers are evicted, a recently hit one stays', async () => {
+    const clock = testClock()
+    // Answers of about 12 KB: five pass the cap of 0.05 MB (52,429 bytes), four fit under it.
+    const big: HarnessOptions['answer'] = async (req) => {
+      const page = (await serviceAnswer(req).json()) as { data: { title: string }[] }
+      page.data[0]!.title += 'x'.repeat(12_000)
+      return new Response(JSON.stringify(page), { headers: { 'Content-Type': 'application/json' } })
+    }
+    const h = engine.track(spendHarness({ env: { ...engine.env(), CACHE_MAX_MB: '0.05' }, now: clock.now, answer: big }))
+    const search = (km: number) => `/api/search?location=1,1&locationRadius=${km}km&type=video`
+    for (const km of [1, 2, 3]) {
+      expect((await h.request(search(km))).headers.get('X-Cache')).toBe('MISS')
+      clock.advance(1000)
+    }
+    expect((await h.request(search(1))).headers.get('X-Cache')).toBe('HIT') // the oldest, used again
+    await h.flush() // its last use is written in the batch
+    for (const km of [4, 5]) {
+      clock.advance(1000)
+      expect((await h.request(search(km))).headers.get('X-Cache')).toBe('MISS')
+    }
+    const tableBytes = async () => Number((await h.db.query<{ n: number }>('SELECT sum(bytes)::float8 AS n FROM cache_entries'))[0]?.n)
+    expect(await tableBytes()).toBeGreaterThan(0.05 * 1024 * 1024)
+
+    expect(await h.cache.evict()).toBe(1)
+    expect(await tableBytes()).toBeLessThanOrEqual(0.05 * 1024 * 1024)
+    h.cache.forgetMemory() // what the table holds now
+    expect(h.seen).toHaveLength(5)
+    expect((await h.request(search(1))).headers.get('X-Cache')).toBe('HIT') // recently hit: kept
+    expect((await h.request(search(3))).headers.get('X-Cache')).toBe('HIT')
+    expect((await h.request(search(2))).headers.get('X-Cache')).toBe('MISS') // least recently used: evicted, paid again
+    expect(h.seen).toHaveLength(6)
+  })
+
+  it('expired rows are never served, and eviction drops them', async () => {
+    const { h, clock, cache } = setUp()
+    await cache.store(h.db, 'cache:aa:1', OP, answer('{"a":1}'), 60)
+    await cache.store(h.db, 'cache:aa:2', OP, answer('{"a":2}'), 3600)
+    clock.advance(59_999)
     expect(await cache.get('cache:aa:1')).toBeDefined()
-    expect(await cache.get('cache:aa:2')).toBeUndefined()
-    expect(await cache.get('cache:aa:3')).toBeDefined()
-  })
-
-  it('on files, an answer pushed out of memory is still read back from storage', async () => {
-    const s = store(fileDir())
-    const cache = createResponseCache(s, Date.now, 50_000)
-    const body = 'y'.repeat(20_000)
-    for (let i = 1; i <= 4; i++) await cache.set(`cache:aa:${i}`, answer(`${i}${body}`), 60)
-    await s.flush()
-    for (let i = 1; i <= 4; i++) expect(await cache.get(`cache:aa:${i}`)).toMatchObject({ kind: 'answer', body: `${i}${body}` })
+    clock.advance(1)
+    expect(await cache.get('cache:aa:1')).toBeUndefined()
+    expect(await cache.find(h.db, 'cache:aa:1')).toBeUndefined()
+    expect(await cache.evict()).toBe(1)
+    const keys = await h.db.query<{ key: string }>('SELECT key FROM cache_entries ORDER BY key')
+    expect(keys.map((k) => k.key)).toEqual(['cache:aa:2'])
   })
 })
+

@@ -57,10 +57,10 @@ describeOnEngines('single flight and the paid-call rate limit', (engine) => {
       if (sql.includes('INSERT INTO rate_windows') && params?.[1] === '10.0.0.1') await limiterHeld.opened
       return query(sql, params)
     })
-    const pending = [h.request(URL_, {}, '10.0.0.1'), h.request(URL_, {}, '10.0.0.2')]
+    const pending = Promise.all([h.request(URL_, {}, '10.0.0.1'), h.request(URL_, {}, '10.0.0.2')])
     await vi.waitFor(() => expect(h.gateway.inFlight()).toEqual([{ joined: 1 }]), { timeout: 10_000 })
     limiterHeld.open()
-    const [a, b] = await Promise.all(pending)
+    const [a, b] = await pending
     expect(a.status).toBe(429)
     expect(b.status).toBe(200)
     expect(b.headers.get('X-Cache')).toBe('MISS')

@@ -244,6 +244,10 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         if (cached) return serveHit(n, cached)
         const flight = flights.get(key)
         if (!flight) {
+          // A leader that finished while this look-up was in the database remembered its answer before leaving
+          // `flights`: served as the hit it is, without counting a paid call against the client's limit.
+          const justAnswered = cache.peek(key)
+          if (justAnswered) return serveHit(n, justAnswered)
           const led = await lead(call, n, key)
           if (led === AGAIN) continue
           return led
