@@ -19,12 +19,15 @@ export function createBudget({ db, source, capUsd }: { db: Database; source: str
     capUsd: cap === undefined ? undefined : capUsd,
     /** Adds the price to the source's counter or throws 402 budget_exhausted (the caller's transaction then rolls back). */
     async reserve(tx: Queryable, operation: Operation, priceMicro: number): Promise<void> {
+      const add = () =>
+        tx.query<{ spent_micro: unknown }>(
+          'UPDATE budget SET spent_micro = spent_micro + $2 WHERE source = $1 AND ($3::bigint IS NULL OR spent_micro + $2 <= $3::bigint) RETURNING spent_micro',
+          [source, priceMicro, cap ?? null],
+        )
+      if ((await add()).length) return
+      // The source's first paid call creates its row; every later one is the single UPDATE above.
       await tx.query('INSERT INTO budget (source, spent_micro) VALUES ($1, 0) ON CONFLICT (source) DO NOTHING', [source])
-      const rows = await tx.query<{ spent_micro: unknown }>(
-        'UPDATE budget SET spent_micro = spent_micro + $2 WHERE source = $1 AND ($3::bigint IS NULL OR spent_micro + $2 <= $3::bigint) RETURNING spent_micro',
-        [source, priceMicro, cap ?? null],
-      )
-      if (rows.length) return
+      if ((await add()).length) return
       const [now] = await tx.query<{ spent_micro: unknown }>('SELECT spent_micro FROM budget WHERE source = $1', [source])
       throw new ApiFailure(
         402,

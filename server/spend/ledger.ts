@@ -84,14 +84,19 @@ export function createLedger({ db, source, instance, now }: { db: Database; sour
      */
     async claim(tx: Queryable, n: NormalisedCall, key: string, priceMicro: number, leaseMs: number): Promise<string | undefined> {
       const t = now()
-      // A claim whose instance died (its lease ran out) stops blocking others; its row stays pending.
-      await tx.query('UPDATE ledger SET in_flight = false WHERE source = $1 AND cache_key = $2 AND in_flight AND lease_until < $3', [source, key, t])
-      const rows = await tx.query<{ id: unknown }>(
-        `INSERT INTO ledger (source, cache_key, operation, path, params, price_micro, lease_until, instance, day, started_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT (source, cache_key) WHERE in_flight DO NOTHING RETURNING id`,
-        [source, key, n.operation, n.path, JSON.stringify(n.params), priceMicro, t + leaseMs, instance, dayOf(t), t],
-      )
+      const insert = () =>
+        tx.query<{ id: unknown }>(
+          `INSERT INTO ledger (source, cache_key, operation, path, params, price_micro, lease_until, instance, day, started_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+           ON CONFLICT (source, cache_key) WHERE in_flight DO NOTHING RETURNING id`,
+          [source, key, n.operation, n.path, JSON.stringify(n.params), priceMicro, t + leaseMs, instance, dayOf(t), t],
+        )
+      let rows = await insert()
+      if (!rows[0]) {
+        // A claim whose instance died (its lease ran out) stops blocking others; its row stays pending.
+        const ended = await tx.query('UPDATE ledger SET in_flight = false WHERE source = $1 AND cache_key = $2 AND in_flight AND lease_until < $3 RETURNING id', [source, key, t])
+        if (ended.length) rows = await insert()
+      }
       return rows[0] ? String(num(rows[0].id)) : undefined
     },
 

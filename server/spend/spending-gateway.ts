@@ -145,7 +145,8 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         id = await db.transaction(async (tx) => {
           const claimed = await ledger.claim(tx, n, key, priceMicro, leaseMs)
           if (!claimed) return undefined
-          const stored = await cache.find(tx, key)
+          // Another instance may have stored the answer since our look-up; on the embedded engine this process is the only one.
+          const stored = db.kind === 'postgres' ? await cache.find(tx, key) : undefined
           if (stored) throw new FoundInCache(stored)
           await budget.reserve(tx, n.operation, priceMicro)
           return claimed
