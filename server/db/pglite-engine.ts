@@ -3,7 +3,7 @@
  * memory for tests. One process owns a data folder at a time (a PID file says which), since PGlite has no
  * server to share it: several instances use DATABASE_URL instead.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { asStorageError, withTimeout, type Database, type Queryable } from './database.ts'
@@ -27,10 +27,17 @@ export async function openPglite({ dataDir, timeoutMs, template }: PgliteOptions
   const release = dataDir === MEMORY ? () => undefined : claimFolder(dataDir)
   let pg: PGlite
   try {
-    pg =
-      dataDir === MEMORY
-        ? new PGlite(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {})
-        : new PGlite(join(dataDir, 'pglite'))
+    if (dataDir === MEMORY) pg = new PGlite(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {})
+    else {
+      const folder = join(dataDir, 'pglite')
+      if (!existsSync(join(folder, 'PG_VERSION'))) {
+        // Creating a database leaves ~450 MB of WebAssembly memory behind; opening the new files afresh does not.
+        const creating = new PGlite(folder)
+        await creating.waitReady
+        await creating.close()
+      }
+      pg = new PGlite(folder)
+    }
     await pg.waitReady
   } catch (e) {
     release()
