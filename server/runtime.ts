@@ -51,6 +51,8 @@ export function createRuntime({ config, env = process.env, fetch, log, now = Dat
     (given ? Promise.resolve(given) : openDatabase(settings, print)).then(async (opened) => {
       // The embedded engine belongs to this one process: claims a crashed run left end now (their rows stay pending).
       if (opened.kind === 'pglite') await ledgerOf(opened).endOrphanedClaims()
+      // Rows that expired while no one wrote (eviction otherwise runs as answers are stored) go at start.
+      void cache.evict().catch((e: unknown) => print(`[spend] cache eviction at start failed: ${e instanceof Error ? e.message : String(e)}`))
       return opened
     }),
   )

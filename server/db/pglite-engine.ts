@@ -102,8 +102,13 @@ function claimFolder(dataDir: string): () => void {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
-    return true
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false
+  }
+  // After a reboot the PID may belong to an unrelated program: only a Node process can hold the folder.
+  try {
+    return /node|tsx/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))
+  } catch {
+    return true // no /proc (not Linux): trust the signal check
   }
 }

@@ -96,6 +96,16 @@ it('one process owns an embedded database folder: a second is refused with the r
   const db = await openPglite({ dataDir: dir, timeoutMs: 5000 })
   expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }])
   await db.close()
+  // After a reboot the old PID may be another program's: only a Node process counts as the holder.
+  const { spawn } = await import('node:child_process')
+  const other = spawn('sleep', ['30'])
+  try {
+    writeFileSync(join(dir, 'pglite.pid'), String(other.pid))
+    const again = await openPglite({ dataDir: dir, timeoutMs: 5000 })
+    await again.close()
+  } finally {
+    other.kill()
+  }
 })
 
 it('a configuration that still names Redis is refused, naming what replaced it', () => {
