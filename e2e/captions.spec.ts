@@ -7,14 +7,14 @@ import Papa from 'papaparse'
 import SrtParser from 'srt-parser-2'
 import webvtt from 'webvtt-parser'
 import type { Download, Page } from '@playwright/test'
-import { CAPTION_FORMATS, type CaptionFormat } from '../contract/index.ts'
+import { CAPTION_FORMATS, type CaptionFormat } from '#contract/index.ts'
 import {
   CJK_VIDEO_ID,
   LONG_VIDEO_ID,
   NO_CAPTIONS_VIDEO_ID,
   RTL_VIDEO_ID,
-} from '../server/simulator/data/anchors.ts'
-import { decodeEntitiesUntilStable } from '../src/lib/captions/entities.ts'
+} from '#simulator/data/anchors.ts'
+import { decodeEntitiesUntilStable } from '#lib/captions/entities.ts'
 import { test, expect } from './fixtures.ts'
 
 // ---- Each format read back with an independent parser, as a researcher's tool would read it. ----

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { startNodeServer } from '../server/entry-node.ts'
+import { startNodeServer } from '#server/entry-node.ts'
 
 const distDir = process.env.DIST_DIR || 'dist'
 const SOURCES = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'tailwind.config.ts', 'package.json']

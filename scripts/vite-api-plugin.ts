@@ -1,7 +1,7 @@
 /** `npm run dev`: mounts the function at /api inside Vite's dev server; server code reloads on change (ssrLoadModule). */
 import type { Plugin } from 'vite'
 import { getRequestListener } from '@hono/node-server'
-import type { devApp } from '../server/dev-app.ts'
+import type { devApp } from '#server/dev-app.ts'
 
 export function apiDevPlugin(): Plugin {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CAPTION_CONTENT_TYPES, CAPTION_FORMATS, type CaptionFormat } from '../contract/index.ts'
+import { CAPTION_CONTENT_TYPES, CAPTION_FORMATS, type CaptionFormat } from '#contract/index.ts'
 import { fakeUpstream, json, TEST_TOKEN } from './testing/fake-upstream.ts'
 
 const SEARCH_PAGE = {

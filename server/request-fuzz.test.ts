@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { loadConfig } from './config.ts'
 import { createRuntime } from './runtime.ts'
-import { SIMULATOR_TOKEN } from './simulator/token.ts'
+import { SIMULATOR_TOKEN } from '#simulator/token.ts'
 
 const ROUTES = ['/api/search', '/api/popularVideos', '/api/captions/dQw4w9WgXcQ', '/api/files/captions/dQw4w9WgXcQ', '/api/commentReplies', '/api/channels', '/api/health', '/api/quote', '/api/spend', '/api/', '/api/../etc/passwd', '/api/captions/', '/api/captions/%00%00']
 const PARAMS = ['location', 'locationRadius', 'type', 'pageToken', 'parentCommentId', 'format', 'lang', 'mode', 'ids', 'forHandle', 'forUsername', 'hl', 'fields', 'download', 'path', 'limit', '__proto__', 'constructor']

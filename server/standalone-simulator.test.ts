@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SearchPage } from '../contract/index.ts'
+import { SearchPage } from '#contract/index.ts'
 import { loadConfig } from './config.ts'
 import { createRuntime } from './runtime.ts'
-import { createSimulator } from './simulator/app.ts'
+import { createSimulator } from '#simulator/app.ts'
 import { disposedAfterEach } from './spend/testing/spend-harness.ts'
-import { SIMULATOR_TOKEN } from './simulator/token.ts'
+import { SIMULATOR_TOKEN } from '#simulator/token.ts'
 
 /** The function pointed at the simulator over real HTTP (DATA_API_URL + DATA_API_TOKEN), as `npm run simulator` allows. */
 describe('the function over HTTP against the standalone simulator', () => {

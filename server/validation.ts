@@ -17,8 +17,8 @@ import {
   parseLocation,
   parseRadius,
   REPLY_ID_RE,
-} from '../contract/index.ts'
-import { Channel } from '../contract/schemas.ts'
+} from '#contract/index.ts'
+import { Channel } from '#contract/schemas.ts'
 import { errorResponse, invalidQuery } from './errors.ts'
 
 type Issue = z.core.$ZodIssue

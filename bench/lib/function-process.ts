@@ -4,8 +4,8 @@
  * RSS and its heap after a full GC (run it with --expose-gc), so the load test can tell growth from garbage.
  */
 import { serve } from '@hono/node-server'
-import { loadConfig } from '../../server/config.ts'
-import { createNodeApp } from '../../server/entry-node.ts'
+import { loadConfig } from '#server/config.ts'
+import { createNodeApp } from '#server/entry-node.ts'
 
 /** Bytes; external = memory of Buffers and ArrayBuffers outside the JS heap (socket and body buffers). */
 export type MemoryReport = { rss: number; heapUsed: number; external: number; gcRan: boolean }

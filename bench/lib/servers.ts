@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SIMULATOR_TOKEN } from '../../server/simulator/token.ts'
-import type { SimulatorStats } from '../../server/simulator/stats.ts'
-import type { SpendReport } from '../../server/spend/ledger.ts'
+import { SIMULATOR_TOKEN } from '#simulator/token.ts'
+import type { SimulatorStats } from '#simulator/stats.ts'
+import type { SpendReport } from '#server/spend/ledger.ts'
 import type { MemoryReport } from './function-process.ts'
 import { readyJson, startNodeProcess, type ChildServer } from './processes.ts'
 

@@ -6,8 +6,8 @@
  * Prints `{"ready":"simulator","port":N}`.
  */
 import { serve } from '@hono/node-server'
-import { createSimulator } from '../../server/simulator/app.ts'
-import { SIMULATOR_TOKEN } from '../../server/simulator/token.ts'
+import { createSimulator } from '#simulator/app.ts'
+import { SIMULATOR_TOKEN } from '#simulator/token.ts'
 
 const simulator = createSimulator({ token: SIMULATOR_TOKEN })
 // BENCH_SERVICE_MS: answer after this delay, as a service across a network does (the overhead benchmark).

@@ -5,7 +5,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Result } from 'lighthouse'
-import { ANCHOR_CHANNEL, ANCHOR_COMMENT_ID, ANCHOR_VIDEO_ID, PARIS } from '../../server/simulator/data/anchors.ts'
+import { ANCHOR_CHANNEL, ANCHOR_COMMENT_ID, ANCHOR_VIDEO_ID, PARIS } from '#simulator/data/anchors.ts'
 import type { ChildServer } from '../lib/processes.ts'
 import { ms, within, type PartOutcome, type Row } from '../lib/report.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './transcript.ts'

@@ -4,11 +4,11 @@
  * against the naive cost (every request paid at list price, as without a cache).
  * docs/decisions/0091-bench-overhead-and-money.md
  */
-import { addUsd, priceOf, type Operation } from '../../contract/index.ts'
-import { loadConfig } from '../../server/config.ts'
-import { createRuntime } from '../../server/runtime.ts'
-import type { SpendReport } from '../../server/spend/ledger.ts'
-import { ANCHOR_COMMENT_ID, PARIS } from '../../server/simulator/data/anchors.ts'
+import { addUsd, priceOf, type Operation } from '#contract/index.ts'
+import { loadConfig } from '#server/config.ts'
+import { createRuntime } from '#server/runtime.ts'
+import type { SpendReport } from '#server/spend/ledger.ts'
+import { ANCHOR_COMMENT_ID, PARIS } from '#simulator/data/anchors.ts'
 import { count, usd, type PartOutcome, type Row } from '../lib/report.ts'
 import { tempDir } from '../lib/servers.ts'
 

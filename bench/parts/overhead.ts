@@ -7,11 +7,11 @@
  * premise of the 10% target. docs/decisions/0091-bench-overhead-and-money.md
  */
 import { readFileSync } from 'node:fs'
-import { SIMULATOR_TOKEN } from '../../server/simulator/token.ts'
+import { SIMULATOR_TOKEN } from '#simulator/token.ts'
 import { fire, type CannonRun } from '../lib/cannon.ts'
 import type { ChildServer } from '../lib/processes.ts'
 import { count, ms, ratio, type PartOutcome, type Row } from '../lib/report.ts'
-import { startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.ts'
+import { startPostgresCluster, type PostgresCluster } from '#server/testing/postgres-cluster.ts'
 import { ledgerTotals, simulatorStats, startFunctionProcess, startSimulatorProcess, tempDir, whenSettled } from '../lib/servers.ts'
 
 const CONNECTIONS = [1, 16, 128] as const

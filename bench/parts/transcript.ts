@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test'
-import { LONG_VIDEO_ID } from '../../server/simulator/data/anchors.ts'
+import { LONG_VIDEO_ID } from '#simulator/data/anchors.ts'
 import type { ChildServer } from '../lib/processes.ts'
 import { mb, median, ms, percentile, ratio, type PartOutcome, type Row } from '../lib/report.ts'
 

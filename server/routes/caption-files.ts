@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { CaptionFileList } from '../../contract/index.ts'
+import { CaptionFileList } from '#contract/index.ts'
 import type { AppEnv } from '../env.ts'
 import { CaptionFilesQuery, VideoIdParam, validParam, validQuery } from '../validation.ts'
 import { JSON_TYPE, payAndSend } from './respond.ts'

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { CAPTION_CONTENT_TYPES, CaptionItems, captionFileName } from '../../contract/index.ts'
+import { CAPTION_CONTENT_TYPES, CaptionItems, captionFileName } from '#contract/index.ts'
 import type { AppEnv } from '../env.ts'
 import { captionBodyCheck } from '../upstream/caption-body-check.ts'
 import { CaptionQuery, VideoIdParam, validParam, validQuery } from '../validation.ts'

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { ChannelPage } from '../../contract/index.ts'
+import { ChannelPage } from '#contract/index.ts'
 import type { AppEnv } from '../env.ts'
 import { ChannelsQuery, validQuery } from '../validation.ts'
 import { JSON_TYPE, payAndSend } from './respond.ts'

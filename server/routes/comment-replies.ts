@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { CommentRepliesPage } from '../../contract/index.ts'
+import { CommentRepliesPage } from '#contract/index.ts'
 import type { AppEnv } from '../env.ts'
 import { RepliesQuery, validQuery } from '../validation.ts'
 import { JSON_TYPE, payAndSend } from './respond.ts'

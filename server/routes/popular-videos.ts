@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { PopularPage } from '../../contract/index.ts'
+import { PopularPage } from '#contract/index.ts'
 import type { AppEnv } from '../env.ts'
 import { PopularQuery, validQuery } from '../validation.ts'
 import { JSON_TYPE, payAndSend } from './respond.ts'

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { SearchPage } from '../../contract/index.ts'
+import { SearchPage } from '#contract/index.ts'
 import type { AppEnv } from '../env.ts'
 import { SearchQuery, validQuery } from '../validation.ts'
 import { JSON_TYPE, payAndSend } from './respond.ts'

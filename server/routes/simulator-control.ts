@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../env.ts'
-import type { Simulator } from '../simulator/app.ts'
+import type { Simulator } from '#simulator/app.ts'
 import { errorResponse, invalidQuery } from '../errors.ts'
 
 const FaultRule = z.strictObject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CaptionFileList, CaptionItems, PLATFORM_URL_FORMATS, PopularPage, priceOf } from '../../contract/index.ts'
+import { CaptionFileList, CaptionItems, PLATFORM_URL_FORMATS, PopularPage, priceOf } from '#contract/index.ts'
 import { ANCHOR_COMMENT_ID, ANCHOR_VIDEO_ID, LONG_VIDEO_ID, NO_CAPTIONS_VIDEO_ID, RTL_VIDEO_ID } from './data/anchors.ts'
 import { getDataset } from './data/dataset.ts'
 import { COST_HEADER, createSimulator } from './app.ts'

@@ -3,7 +3,7 @@
  * seeded dataset, with a price per request, call statistics and fault injection for tests.
  */
 import { Hono } from 'hono'
-import { priceOf, type Operation } from '../../contract/index.ts'
+import { priceOf, type Operation } from '#contract/index.ts'
 import { forbiddenResponse, messageResponse, noRouteResponse, serverErrorResponse, SimulatorError } from './errors.ts'
 import { applyFault, createFaults, type Faults } from './faults.ts'
 import type { SimEnv, SimContext } from './routes/query.ts'

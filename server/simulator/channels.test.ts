@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ChannelPage } from '../../contract/index.ts'
+import { ChannelPage } from '#contract/index.ts'
 import { ANCHOR_CHANNEL } from './data/anchors.ts'
 import { CHANNEL_WITH_EMPTY_LIKES_INDEX, CHANNEL_WITH_HIDDEN_SUBSCRIBERS_INDEX } from './data/channels.ts'
 import { getDataset } from './data/dataset.ts'

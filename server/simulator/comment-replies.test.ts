@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CommentRepliesPage } from '../../contract/index.ts'
+import { CommentRepliesPage } from '#contract/index.ts'
 import {
   ANCHOR_COMMENT_ID,
   EMPTY_COMMENT_ID,

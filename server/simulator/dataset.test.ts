@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CHANNEL_ID_RE, distanceKm, HANDLE_RE, VIDEO_ID_RE } from '../../contract/index.ts'
+import { CHANNEL_ID_RE, distanceKm, HANDLE_RE, VIDEO_ID_RE } from '#contract/index.ts'
 import {
   ANCHOR_CHANNEL,
   ANCHOR_COMMENT_ID,

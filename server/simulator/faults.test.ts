@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ChannelPage, PopularPage, SearchPage } from '../../contract/index.ts'
+import { ChannelPage, PopularPage, SearchPage } from '#contract/index.ts'
 import { COST_HEADER } from './app.ts'
 import { call, okJson, testSimulator } from './test-client.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { distanceKm, parseRadius, SearchPage } from '../../contract/index.ts'
+import { distanceKm, parseRadius, SearchPage } from '#contract/index.ts'
 import { PARIS } from './data/anchors.ts'
 import { getDataset } from './data/dataset.ts'
 import { encodePageToken } from './page-token.ts'

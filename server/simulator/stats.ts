@@ -1,5 +1,5 @@
 /** What the simulated service was asked and what it charged, so tests can check the function's accounting. */
-import { addUsd, type Operation } from '../../contract/index.ts'
+import { addUsd, type Operation } from '#contract/index.ts'
 
 export type SimulatorStats = { calls: number; costUsd: number; byOperation: Record<string, number> }
 

@@ -1,5 +1,5 @@
 /** Shapes shared between the simulator's dataset and its caption generator. */
-import type { CaptionFormat, LanguageCode } from '../../contract/index.ts'
+import type { CaptionFormat, LanguageCode } from '#contract/index.ts'
 
 /** How a caption track came to be; it decides the track's languageName and, for asr, the file layouts. */
 export type TrackSource = 'manual' | 'asr' | 'translated' | 'whisper'

@@ -1,5 +1,5 @@
 /** Records → the service's wire shapes (spec 2.1–2.7): counts as numeric text, field order as the platform writes it. */
-import type { CommentFormat, HlCode } from '../../contract/index.ts'
+import type { CommentFormat, HlCode } from '#contract/index.ts'
 import { authorChannelUrl } from './data/comment-authors.ts'
 import type { ChannelRecord, ReplyRecord, ThumbnailSet, VideoRecord } from './data/model.ts'
 import { LOCALIZED_HL, type LocalizedHl } from './data/themes.ts'

@@ -4,7 +4,7 @@
  * overshoot; a reservation whose call was not charged is given back when the call is settled. The counter is
  * per data source: only the live service's spend counts against the cap, never the demo simulator's.
  */
-import { formatUsd, type Operation } from '../../contract/index.ts'
+import { formatUsd, type Operation } from '#contract/index.ts'
 import { num, type Database, type Queryable } from '../db/database.ts'
 import { ApiFailure } from '../errors.ts'
 import type { BudgetStatus } from './ledger.ts'

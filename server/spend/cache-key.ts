@@ -4,7 +4,7 @@
  * Units and spellings (radius in km, handle with @, trimmed coordinates) are already normalised by validation.
  */
 import { createHash } from 'node:crypto'
-import type { Operation } from '../../contract/index.ts'
+import type { Operation } from '#contract/index.ts'
 import type { PaidCall } from '../upstream/gateway.ts'
 
 /** The service's documented defaults: leaving one out asks the same question as giving it. */

@@ -1,5 +1,5 @@
 /** How long each operation's answers stay in the function's cache (seconds); CACHE_TTL_SECONDS overrides any of them. */
-import { PRICES_USD, type Operation } from '../../contract/index.ts'
+import { PRICES_USD, type Operation } from '#contract/index.ts'
 
 /** Key for the brief cache of "no captions in that language" answers. */
 export const CAPTIONS_UNAVAILABLE = 'captions_unavailable'

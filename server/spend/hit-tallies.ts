@@ -3,7 +3,7 @@
  * written in batches (one upsert per day and operation, every second or before a report): 50,000 hits write a
  * handful of rows, and a crash loses at most a second of free-hit counts, never a record of money.
  */
-import type { Operation } from '../../contract/index.ts'
+import type { Operation } from '#contract/index.ts'
 import type { Database } from '../db/database.ts'
 import { dayOf } from './money.ts'
 

@@ -4,8 +4,8 @@
  * moment leaves the row (pending rows are reported as such). Free cache hits are per-day tallies (hit-tallies.ts),
  * not rows, so storage grows with paid calls only. Every report is SQL over these rows, for one data source.
  */
-import type { Operation } from '../../contract/index.ts'
-import { PRICES_USD } from '../../contract/index.ts'
+import type { Operation } from '#contract/index.ts'
+import { PRICES_USD } from '#contract/index.ts'
 import { num, type Database, type Queryable } from '../db/database.ts'
 import type { ErrorCode } from '../errors.ts'
 import type { NormalisedCall } from './cache-key.ts'

@@ -5,7 +5,7 @@
  * leader's promise) and across instances (one ledger row in flight per key; others wait for it to settle);
  * nothing leaves without a record, and a database that fails means no call (503). docs/decisions/0010, 0120.
  */
-import { priceOf } from '../../contract/index.ts'
+import { priceOf } from '#contract/index.ts'
 import { StorageUnavailable, type Database, type Queryable } from '../db/database.ts'
 import { ApiFailure } from '../errors.ts'
 import type { RateLimiter } from '../security/rate-limiter.ts'

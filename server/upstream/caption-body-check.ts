@@ -3,7 +3,7 @@
  * is refused (502 upstream_invalid) before it is cached for days. `json` is checked by the contract's schema.
  * Cheap checks of the layout's signature, never a full parse: bodies run to megabytes.
  */
-import type { CaptionFormat } from '../../contract/index.ts'
+import type { CaptionFormat } from '#contract/index.ts'
 import { ApiFailure } from '../errors.ts'
 
 /** What is wrong with the body, or undefined when it is fine. */

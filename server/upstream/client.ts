@@ -2,7 +2,7 @@
  * Server only. The ONE place that reads DATA_API_TOKEN. Never imported by src/.
  * Sends `Authorization: Bearer <token>` and nothing of the browser's; times out; turns every failure into an ApiFailure.
  */
-import type { Operation } from '../../contract/index.ts'
+import type { Operation } from '#contract/index.ts'
 import { ApiFailure } from '../errors.ts'
 import { createCircuitBreaker } from './circuit-breaker.ts'
 import { BodyTooLarge, fromFetch, nodeTransport, type Transport, type TransportAnswer } from './transport.ts'

@@ -1,6 +1,6 @@
 /** The paid path every route takes: one upstream call, its answer checked against the contract, its price attached. */
 import type { z } from 'zod'
-import { priceOf, type Operation } from '../../contract/index.ts'
+import { priceOf, type Operation } from '#contract/index.ts'
 import { ApiFailure } from '../errors.ts'
 import type { UpstreamClient } from './client.ts'
 

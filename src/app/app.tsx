@@ -1,8 +1,8 @@
 import { RouterProvider } from 'react-router'
 import { AppProviders } from './providers.tsx'
 import { createAppRouter } from './router.tsx'
-import { createQueryClient } from '../lib/query-client.ts'
-import { startQueryPersistence } from '../lib/use-query-persistence.ts'
+import { createQueryClient } from '#lib/query-client.ts'
+import { startQueryPersistence } from '#lib/use-query-persistence.ts'
 
 const queryClient = createQueryClient()
 // Before the first render: loading the persistence code and reading IndexedDB overlap React's start.

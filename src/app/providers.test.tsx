@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import { useQuery } from '@tanstack/react-query'
-import { createQueryClient } from '../lib/query-client.ts'
-import type { Restore } from '../lib/use-query-persistence.ts'
+import { createQueryClient } from '#lib/query-client.ts'
+import type { Restore } from '#lib/use-query-persistence.ts'
 import { AppProviders, RestoredQueries } from './providers.tsx'
 
 function deferredRestore() {

@@ -1,9 +1,9 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react'
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { spendQueries } from '../features/spend/api/queries.ts'
-import { quoteQueries } from '../lib/quote-queries.ts'
-import { refreshAfterPaidRequests } from '../lib/refresh-after-paid-requests.ts'
-import { useIsRestoring, type Restore } from '../lib/use-query-persistence.ts'
+import { spendQueries } from '#features/spend/api/queries.ts'
+import { quoteQueries } from '#lib/quote-queries.ts'
+import { refreshAfterPaidRequests } from '#lib/refresh-after-paid-requests.ts'
+import { useIsRestoring, type Restore } from '#lib/use-query-persistence.ts'
 
 const RestoreContext = createContext<Restore>({ done: Promise.resolve(), settled: true })
 

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query'
 import { healthQueries } from './api/health-queries.ts'
 import { NAV_ITEMS } from './nav.ts'
 import { RestoredQueries } from './providers.tsx'
-import { CostMeter } from '../features/spend/components/cost-meter.tsx'
-import { SignInGate } from '../features/sign-in/components/sign-in-gate.tsx'
-import { useAccess } from '../features/sign-in/hooks/use-access.ts'
+import { CostMeter } from '#features/spend/components/cost-meter.tsx'
+import { SignInGate } from '#features/sign-in/components/sign-in-gate.tsx'
+import { useAccess } from '#features/sign-in/hooks/use-access.ts'
 
 // Only password-protected deployments show it: its code (and useMutation's) loads when it is needed (docs/decisions/0099).
-const SignOutButton = lazy(() => import('../features/sign-in/components/sign-out-button.tsx').then((m) => ({ default: m.SignOutButton })))
+const SignOutButton = lazy(() => import('#features/sign-in/components/sign-out-button.tsx').then((m) => ({ default: m.SignOutButton })))
 
 const BADGE = 'rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300'
 

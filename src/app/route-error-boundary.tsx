@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
-import { errorMessage } from '../lib/api-client.ts'
+import { errorMessage } from '#lib/api-client.ts'
 
 /** Last line of defence: a readable message and a way back, never a blank page. */
 export function RouteErrorBoundary() {

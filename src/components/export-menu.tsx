@@ -1,4 +1,4 @@
-import type { ExportFormat } from '../lib/export/export-data.ts'
+import type { ExportFormat } from '#lib/export/export-data.ts'
 import { Button } from './ui/button.tsx'
 
 export type ExportMenuProps = { onExport: (format: ExportFormat) => void; disabled?: boolean; count: number; noun?: string }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { jsonResponse, stubApi } from '../testing/api-stub.ts'
+import { jsonResponse, stubApi } from '#testing/api-stub.ts'
 import { ApiError, getJson } from './api-client.ts'
 
 const Body = z.looseObject({ n: z.number() })

@@ -36,7 +36,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
   const retry = Number(res.headers.get('Retry-After')) || undefined
   try {
     // Loaded on the first failure only: zod stays out of the shell's first load (docs/decisions/0099).
-    const [json, { ApiErrorBody }] = await Promise.all([res.json(), import('../../contract/schemas.ts')])
+    const [json, { ApiErrorBody }] = await Promise.all([res.json(), import('#contract/schemas.ts')])
     const body = ApiErrorBody.safeParse(json)
     if (body.success) {
       const e = body.data.error

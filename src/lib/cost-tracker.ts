@@ -1,6 +1,6 @@
 /** What this browser session has paid, from the function's X-Cost-USD / X-Cache headers. */
 // The module, not the barrel: contract/index.ts also holds the zod schemas, which stay out of the first load.
-import { addUsd } from '../../contract/prices.ts'
+import { addUsd } from '#contract/prices.ts'
 
 export type CostEvent = { path: string; costUsd: number; cache: 'HIT' | 'MISS' | 'NONE'; at: number }
 export type SessionSpend = { spentUsd: number; paidCalls: number; cacheHits: number; last?: CostEvent }

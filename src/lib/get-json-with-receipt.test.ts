@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { jsonResponse, stubApi } from '../testing/api-stub.ts'
+import { jsonResponse, stubApi } from '#testing/api-stub.ts'
 import { getJsonWithReceipt } from './get-json-with-receipt.ts'
 import { ApiError } from './api-client.ts'
 

@@ -1,5 +1,5 @@
 /** Picks from a platform thumbnail set (default, medium, high, standard, maxres) what a card needs. */
-import type { Thumbnails } from '../../contract/index.ts'
+import type { Thumbnails } from '#contract/index.ts'
 
 type Sized = { url: string; width: number; height: number | undefined }
 

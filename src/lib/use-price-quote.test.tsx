@@ -7,7 +7,7 @@ import { apiFetch, apiUrl } from './api-client.ts'
 import { createQueryClient } from './query-client.ts'
 import { quoteQueries } from './quote-queries.ts'
 import { refreshAfterPaidRequests } from './refresh-after-paid-requests.ts'
-import { inProcessApi, jsonResponse, overrideRoute, stubApi } from '../testing/api-stub.ts'
+import { inProcessApi, jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
 import { usePriceQuote } from './use-price-quote.ts'
 
 const TOKYO = apiUrl('/api/search', { location: '35.6762,139.6503', locationRadius: '10km', type: 'video' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CAPTION_FORMATS, CaptionFileList, PLATFORM_URL_FORMATS } from '../../../contract/index.ts'
+import { CAPTION_FORMATS, CaptionFileList, PLATFORM_URL_FORMATS } from '#contract/index.ts'
 import type { CaptionSubject } from '../types.ts'
 import { captionFileList } from './index.ts'
 

@@ -4,7 +4,7 @@ import {
   PLATFORM_URL_FORMATS,
   type CaptionFileEntry,
   type CaptionFormat,
-} from '../../../contract/index.ts'
+} from '#contract/index.ts'
 import { hashSeed, SIMULATOR_EPOCH_MS } from '../random.ts'
 import type { CaptionSubject } from '../types.ts'
 import { trackLanguageName } from './language-names.ts'

@@ -1,5 +1,5 @@
 /** Which track a caption request gets (spec 4.2 modes), generated once and memoised. */
-import type { CaptionMode, LanguageCode } from '../../../contract/index.ts'
+import type { CaptionMode, LanguageCode } from '#contract/index.ts'
 import type { CaptionSubject, Cue, TrackSource } from '../types.ts'
 import { generateCues, translateCues } from './cue-generator.ts'
 import { trackLanguageName } from './language-names.ts'

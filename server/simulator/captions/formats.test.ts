@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CAPTION_FORMATS, type CaptionFormat, type LanguageCode } from '../../../contract/index.ts'
+import { CAPTION_FORMATS, type CaptionFormat, type LanguageCode } from '#contract/index.ts'
 import type { CaptionSubject, Cue, TrackSource } from '../types.ts'
 import { toMs } from './cue-timing.ts'
 import { CAPTION_CONTENT_TYPES, captionTrack, renderCaptions } from './index.ts'

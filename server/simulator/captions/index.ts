@@ -2,4 +2,4 @@
 export { captionTrack } from './caption-track.ts'
 export { renderCaptions } from './render-captions.ts'
 export { captionFileList } from './caption-file-list.ts'
-export { CAPTION_CONTENT_TYPES } from '../../../contract/index.ts'
+export { CAPTION_CONTENT_TYPES } from '#contract/index.ts'

@@ -1,5 +1,5 @@
 /** One cue track → the body of any of the 11 caption formats, with its Content-Type. */
-import { CAPTION_CONTENT_TYPES, CAPTION_FORMATS, type CaptionFormat } from '../../../contract/index.ts'
+import { CAPTION_CONTENT_TYPES, CAPTION_FORMATS, type CaptionFormat } from '#contract/index.ts'
 import type { Cue, RenderedCaptions } from '../types.ts'
 import { writeCsv } from './formats/csv.ts'
 import { writeJson } from './formats/json.ts'

@@ -1,5 +1,5 @@
 /** wordCount and speechRate of a caption item, by the rule every published example follows. */
-import type { CaptionItem } from '../../../contract/index.ts'
+import type { CaptionItem } from '#contract/index.ts'
 import type { Cue } from '../types.ts'
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { CaptionFormat } from '../../../contract/index.ts'
+import type { CaptionFormat } from '#contract/index.ts'
 import type { Cue } from '../types.ts'
 import { toMs } from './cue-timing.ts'
 import { renderCaptions } from './index.ts'

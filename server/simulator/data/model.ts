@@ -1,5 +1,5 @@
 /** The simulator's records: what it knows, before any response shape is written. */
-import type { LanguageCode } from '../../../contract/index.ts'
+import type { LanguageCode } from '#contract/index.ts'
 import type { Place } from './places.ts'
 import type { LocalizedHl, Theme } from './themes.ts'
 

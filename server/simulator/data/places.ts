@@ -1,5 +1,5 @@
 /** Real places on every inhabited continent: where the simulator's videos are recorded. */
-import type { LanguageCode } from '../../../contract/index.ts'
+import type { LanguageCode } from '#contract/index.ts'
 
 export type Continent = 'Africa' | 'Asia' | 'Europe' | 'North America' | 'South America' | 'Oceania'
 

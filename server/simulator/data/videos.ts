@@ -1,5 +1,5 @@
 /** Videos: each recorded at a place with a few km of jitter, so distance filtering is meaningful. */
-import type { LanguageCode } from '../../../contract/index.ts'
+import type { LanguageCode } from '#contract/index.ts'
 import { createRandom, hashSeed, type Random } from '../random.ts'
 import {
   ANCHOR_CHANNEL,

@@ -1,5 +1,5 @@
 /** GET /captions/{videoId} and GET /files/captions/{videoId} (spec 4.2, 4.3); formats are the captions module's. */
-import { CAPTION_FORMATS, CAPTION_MODES, LANGUAGE_CODES, VIDEO_ID_RE } from '../../../contract/index.ts'
+import { CAPTION_FORMATS, CAPTION_MODES, LANGUAGE_CODES, VIDEO_ID_RE } from '#contract/index.ts'
 import { captionFileList, captionTrack, renderCaptions } from '../captions/index.ts'
 import { getDataset } from '../data/dataset.ts'
 import type { VideoRecord } from '../data/model.ts'

@@ -1,5 +1,5 @@
 /** GET /channels: by ids, handle and/or username; the union of the matches (docs/decisions/0031-channels-params.md). */
-import { HANDLE_RE, HL_CODES } from '../../../contract/index.ts'
+import { HANDLE_RE, HL_CODES } from '#contract/index.ts'
 import { getDataset } from '../data/dataset.ts'
 import type { ChannelRecord } from '../data/model.ts'
 import { invalid } from '../errors.ts'

@@ -1,5 +1,5 @@
 /** GET /commentReplies: replies of a top-level comment, oldest first, in pages (spec 4.4). */
-import { COMMENT_FORMATS, COMMENT_ID_RE, REPLY_ID_RE } from '../../../contract/index.ts'
+import { COMMENT_FORMATS, COMMENT_ID_RE, REPLY_ID_RE } from '#contract/index.ts'
 import { getDataset } from '../data/dataset.ts'
 import { invalid, notFound } from '../errors.ts'
 import { commentReply } from '../wire.ts'

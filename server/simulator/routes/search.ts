@@ -1,5 +1,5 @@
 /** GET /search: videos recorded near a point, nearest first (spec 4.1; service-facts.md for the platform's limits). */
-import { distanceKm, parseLocation, parseRadius } from '../../../contract/index.ts'
+import { distanceKm, parseLocation, parseRadius } from '#contract/index.ts'
 import { getDataset } from '../data/dataset.ts'
 import { PLACES } from '../data/places.ts'
 import { invalid } from '../errors.ts'

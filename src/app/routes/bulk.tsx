@@ -1,5 +1,5 @@
-import { BulkView } from '../../features/bulk/components/bulk-view.tsx'
-import { useBulkUrlState } from '../../features/bulk/hooks/use-bulk-url-state.ts'
+import { BulkView } from '#features/bulk/components/bulk-view.tsx'
+import { useBulkUrlState } from '#features/bulk/hooks/use-bulk-url-state.ts'
 
 /** `/bulk?ids=<id,id,…>&formats=&langs=&mode=&parallel=&off=`: bulk caption downloads. */
 export function Component() {

@@ -1,4 +1,4 @@
-import { HomeView } from '../../features/home/home-view.tsx'
+import { HomeView } from '#features/home/home-view.tsx'
 
 export function Component() {
   return <HomeView />

@@ -1,11 +1,11 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import { PopularView } from '../../features/popular/popular-view.tsx'
+import { PopularView } from '#features/popular/popular-view.tsx'
 import {
   parsePopularSearch,
   popularSearchParams,
   type PopularState,
-} from '../../features/popular/model/popular-search.ts'
+} from '#features/popular/model/popular-search.ts'
 
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()

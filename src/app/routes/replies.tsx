@@ -1,8 +1,8 @@
 import { Navigate, useParams } from 'react-router'
-import { parentOfCommentId } from '../../../contract/index.ts'
-import { RepliesView } from '../../features/replies/components/replies-view.tsx'
-import { useRepliesUrlState } from '../../features/replies/hooks/use-replies-url-state.ts'
-import { repliesSearchString } from '../../features/replies/lib/replies-url-state.ts'
+import { parentOfCommentId } from '#contract/index.ts'
+import { RepliesView } from '#features/replies/components/replies-view.tsx'
+import { useRepliesUrlState } from '#features/replies/hooks/use-replies-url-state.ts'
+import { repliesSearchString } from '#features/replies/lib/replies-url-state.ts'
 
 export function Component() {
   const { commentId } = useParams()

@@ -1,8 +1,8 @@
 import { useParams, useSearchParams } from 'react-router'
-import { isVideoId } from '../../../contract/index.ts'
-import { CaptionStudio } from '../../features/captions/components/caption-studio.tsx'
-import { VideoPicker } from '../../features/captions/components/video-picker.tsx'
-import { parseStudioSearch, studioSearch } from '../../features/captions/lib/studio-url.ts'
+import { isVideoId } from '#contract/index.ts'
+import { CaptionStudio } from '#features/captions/components/caption-studio.tsx'
+import { VideoPicker } from '#features/captions/components/video-picker.tsx'
+import { parseStudioSearch, studioSearch } from '#features/captions/lib/studio-url.ts'
 
 /** `/videos` (pick a video) and `/videos/<videoId>?lang=&mode=&t=&q=` (its captions). */
 export function Component() {

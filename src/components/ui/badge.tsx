@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn.ts'
+import { cn } from '#lib/cn.ts'
 
 const TONES = {
   neutral: 'bg-slate-100 text-slate-800 ring-slate-300',

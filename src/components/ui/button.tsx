@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn.ts'
+import { cn } from '#lib/cn.ts'
 
 const VARIANTS = {
   primary: 'bg-sky-700 text-white hover:bg-sky-800 disabled:bg-slate-400',

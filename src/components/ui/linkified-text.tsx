@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { linkify } from '../../lib/linkify.ts'
-import { cn } from '../../lib/cn.ts'
+import { linkify } from '#lib/linkify.ts'
+import { cn } from '#lib/cn.ts'
 
 export type LinkifiedTextProps = { text: string; className?: string; id?: string }
 

@@ -1,4 +1,4 @@
-import { formatUsd } from '../../../contract/index.ts'
+import { formatUsd } from '#contract/index.ts'
 import { Button, type ButtonProps } from './button.tsx'
 
 export type PricedButtonProps = Omit<ButtonProps, 'children'> & {

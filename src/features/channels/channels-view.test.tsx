@@ -4,9 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { createQueryClient } from '../../lib/query-client.ts'
-import { jsonResponse, overrideRoute, stubApi } from '../../testing/api-stub.ts'
-import { Component as ChannelsRoute } from '../../app/routes/channels.tsx'
+import { createQueryClient } from '#lib/query-client.ts'
+import { jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
+import { Component as ChannelsRoute } from '#app/routes/channels.tsx'
 
 const RICK = 'UCuAXFkgsw1L7xaCfnd5JJOw'
 const SLOW = { timeout: 15_000 }

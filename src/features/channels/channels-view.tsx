@@ -1,4 +1,4 @@
-import type { HlCode } from '../../../contract/index.ts'
+import type { HlCode } from '#contract/index.ts'
 import type { ChannelRoute } from './model/channel-route.ts'
 import { ChannelLookupForm } from './components/channel-lookup-form.tsx'
 import { HlSelect } from './components/hl-select.tsx'

@@ -1,4 +1,4 @@
-import type { PasteTarget } from '../../../contract/index.ts'
+import type { PasteTarget } from '#contract/index.ts'
 
 /** Where in the dashboard a pasted thing is shown (ARCHITECTURE.md, URLs of the SPA). */
 export function pasteTargetUrl(target: PasteTarget): string {

@@ -4,9 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { createQueryClient } from '../../lib/query-client.ts'
-import { jsonResponse, overrideRoute, stubApi } from '../../testing/api-stub.ts'
-import { Component as PopularRoute } from '../../app/routes/popular.tsx'
+import { createQueryClient } from '#lib/query-client.ts'
+import { jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
+import { Component as PopularRoute } from '#app/routes/popular.tsx'
 
 // jsdom lays nothing out: give the list's scroller and its items a size so the virtualiser renders rows.
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SearchItem } from '../../../contract/index.ts'
+import type { SearchItem } from '#contract/index.ts'
 import { filterItems, sortItems, uniqueItems } from './filter-results.ts'
 
 const item = (videoId: string, title: string, publishedAt: string, extra: Partial<SearchItem> = {}): SearchItem => ({

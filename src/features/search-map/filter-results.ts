@@ -1,5 +1,5 @@
 /** Filtering and sorting over loaded results: free, nothing is fetched again. */
-import type { SearchItem } from '../../../contract/index.ts'
+import type { SearchItem } from '#contract/index.ts'
 import type { SortKey } from './search-url.ts'
 
 const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o', ł: 'l', đ: 'd', ı: 'i' }

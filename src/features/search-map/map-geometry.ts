@@ -1,5 +1,5 @@
 /** Where the radius handle sits: on the circle's edge, due east of the centre (same latitude, like Leaflet draws it). */
-import { distanceKm } from '../../../contract/index.ts'
+import { distanceKm } from '#contract/index.ts'
 import type { LatLng } from './search-draft.ts'
 
 const EARTH_RADIUS_KM = 6371.0088

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { maxRadiusIn, toKm } from '../../../contract/index.ts'
+import { maxRadiusIn, toKm } from '#contract/index.ts'
 import { draftFromUrl, parseDraft, radiusError, radiusText, withCoordsText, withLatText, withPoint, withRadiusKm, withUnit, type SearchDraft } from './search-draft.ts'
 import { parseSearchUrl } from './search-url.ts'
 

@@ -1,5 +1,5 @@
 /** The search form's editable state (text as typed) and its rules; the URL holds only submitted searches. */
-import { checkRadius, formatNumber, fromKm, MAX_RADIUS_KM, maxRadiusIn, parseCoordinates, toKm, type RadiusUnit } from '../../../contract/index.ts'
+import { checkRadius, formatNumber, fromKm, MAX_RADIUS_KM, maxRadiusIn, parseCoordinates, toKm, type RadiusUnit } from '#contract/index.ts'
 import { parseDecimal, roundCoordinate, type SearchInput, type SearchUrlState } from './search-url.ts'
 
 export type SearchDraft = { lat: string; lng: string; coords: string; radius: string; unit: RadiusUnit }

@@ -1,10 +1,10 @@
 /** What an export of loaded search results holds: one row per video, and where the rows came from. */
-import { priceOf, type SearchItem } from '../../../contract/index.ts'
-import type { ExportRequest } from '../../lib/export/export-data.ts'
-import { makeProvenance } from '../../lib/export/provenance.ts'
-import { fileSlug } from '../../lib/export/file-slug.ts'
-import type { Column } from '../../lib/export/serialise.ts'
-import { bestThumbnail } from '../../lib/thumbnail-choice.ts'
+import { priceOf, type SearchItem } from '#contract/index.ts'
+import type { ExportRequest } from '#lib/export/export-data.ts'
+import { makeProvenance } from '#lib/export/provenance.ts'
+import { fileSlug } from '#lib/export/file-slug.ts'
+import type { Column } from '#lib/export/serialise.ts'
+import { bestThumbnail } from '#lib/thumbnail-choice.ts'
 import type { SearchRequest } from './api/queries.ts'
 import type { SearchInput } from './search-url.ts'
 

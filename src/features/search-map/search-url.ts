@@ -1,5 +1,5 @@
 /** The location search's URL: `/search?location=<lat>,<lng>&radius=<n>&unit=<km|m|mi|ft>[&q=][&sort=]`. */
-import { checkLatLng, checkRadius, parseLocation, RADIUS_UNITS, type RadiusUnit } from '../../../contract/index.ts'
+import { checkLatLng, checkRadius, parseLocation, RADIUS_UNITS, type RadiusUnit } from '#contract/index.ts'
 
 export const SORT_KEYS = ['relevance', 'date', 'oldest', 'title'] as const
 export type SortKey = (typeof SORT_KEYS)[number]

@@ -1,5 +1,5 @@
 /** The function's caption URLs, built one way so quotes, downloads and caches agree on the exact path. */
-import type { CaptionFormat, CaptionMode } from '../../../contract/index.ts'
+import type { CaptionFormat, CaptionMode } from '#contract/index.ts'
 import { apiUrl } from '../api-client.ts'
 
 export type CaptionRequest = {

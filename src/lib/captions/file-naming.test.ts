@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CAPTION_FORMATS } from '../../../contract/index.ts'
+import { CAPTION_FORMATS } from '#contract/index.ts'
 import {
   CAPTION_EXT,
   CAPTION_MIME,

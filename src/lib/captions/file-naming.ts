@@ -9,7 +9,7 @@ import {
   VIDEO_ID_RE,
   captionFileName as contractFileName,
   type CaptionFormat,
-} from '../../../contract/index.ts'
+} from '#contract/index.ts'
 
 /** File extension per format: the format's own name except `text` → `txt` (docs/decisions/0070-caption-files.md). */
 export const CAPTION_EXT: Record<CaptionFormat, string> = CAPTION_EXTENSIONS

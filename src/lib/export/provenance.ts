@@ -1,5 +1,5 @@
 /** Where exported data came from, so a researcher can cite and reproduce it. */
-import { addUsd, type Operation } from '../../../contract/index.ts'
+import { addUsd, type Operation } from '#contract/index.ts'
 
 export type Provenance = {
   title: string

@@ -1,5 +1,5 @@
 /** `ttml`: TTML with the platform's styles and region; times `00:00:09.870`, line breaks as `<br/>`. */
-import { RTL_LANGUAGES } from '../../../../contract/index.ts'
+import { RTL_LANGUAGES } from '#contract/index.ts'
 import type { Cue } from '../../types.ts'
 import { clockStamp, toMs } from '../cue-timing.ts'
 import { displayLines, escapeXml } from '../platform-escaping.ts'

@@ -5,12 +5,12 @@ import userEvent from '@testing-library/user-event'
 import { strFromU8, unzipSync } from 'fflate'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { Component as BulkRoute } from '../../../app/routes/bulk.tsx'
-import { createQueryClient } from '../../../lib/query-client.ts'
+import { Component as BulkRoute } from '#app/routes/bulk.tsx'
+import { createQueryClient } from '#lib/query-client.ts'
 import type { BulkManifest } from '../lib/manifest.ts'
 
 const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[])
-vi.mock('../../../lib/export/download.ts', () => ({
+vi.mock('#lib/export/download.ts', () => ({
   downloadBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
 }))
 

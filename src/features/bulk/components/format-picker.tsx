@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { CAPTION_EXTENSIONS, CAPTION_FORMATS, type CaptionFormat } from '../../../../contract/index.ts'
-import { Button } from '../../../components/ui/button.tsx'
+import { CAPTION_EXTENSIONS, CAPTION_FORMATS, type CaptionFormat } from '#contract/index.ts'
+import { Button } from '#components/ui/button.tsx'
 
 const FORMAT_HINTS: Record<CaptionFormat, string> = {
   json: 'caption items with timings, word counts and speech rate',

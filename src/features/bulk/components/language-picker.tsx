@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { LANGUAGE_CODES, type LanguageCode } from '../../../../contract/index.ts'
+import { LANGUAGE_CODES, type LanguageCode } from '#contract/index.ts'
 import type { LanguageChoice } from '../lib/plan.ts'
 
 const names = (() => {

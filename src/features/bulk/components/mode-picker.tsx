@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { CAPTION_MODES, CAPTION_MODE_DESCRIPTIONS, type CaptionMode } from '../../../../contract/index.ts'
+import { CAPTION_MODES, CAPTION_MODE_DESCRIPTIONS, type CaptionMode } from '#contract/index.ts'
 
 export type ModePickerProps = { value: CaptionMode; onChange: (mode: CaptionMode) => void }
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { Button } from '../../../components/ui/button.tsx'
+import { Button } from '#components/ui/button.tsx'
 import { parseVideoList, type RejectedToken } from '../lib/paste-list.ts'
 
 export type PasteVideoListProps = {

@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { formatUsd } from '../../../../contract/index.ts'
-import { PricedButton } from '../../../components/ui/priced-button.tsx'
+import { formatUsd } from '#contract/index.ts'
+import { PricedButton } from '#components/ui/priced-button.tsx'
 import { CAPTION_REQUEST_PRICE_USD, type BulkPlan } from '../lib/plan.ts'
 import type { SaveMethod } from '../lib/save-zip.ts'
 

@@ -1,5 +1,5 @@
-import { formatUsd } from '../../../../contract/index.ts'
-import { Button } from '../../../components/ui/button.tsx'
+import { formatUsd } from '#contract/index.ts'
+import { Button } from '#components/ui/button.tsx'
 import type { BulkRunState } from '../hooks/use-bulk-run.ts'
 import type { BulkProgress } from '../lib/bulk-run.ts'
 import type { MissingRecord } from '../lib/manifest.ts'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Button } from '../../../components/ui/button.tsx'
+import { Button } from '#components/ui/button.tsx'
 
 export type VideoChecklistProps = {
   ids: readonly string[]

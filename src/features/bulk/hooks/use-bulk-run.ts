@@ -1,6 +1,6 @@
 /** Starts, follows and stops one bulk download at a time; leaving the view stops it. */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { apiFetch, errorMessage } from '../../../lib/api-client.ts'
+import { apiFetch, errorMessage } from '#lib/api-client.ts'
 import { startBulkRun, type BulkProgress } from '../lib/bulk-run.ts'
 import type { BulkManifest } from '../lib/manifest.ts'
 import type { BulkPlan, BulkSelection } from '../lib/plan.ts'

@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate'
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import { ApiError, apiFetch } from '../../../lib/api-client.ts'
+import { ApiError, apiFetch } from '#lib/api-client.ts'
 import { startBulkRun, type ApiFetchLike, type BulkProgress } from './bulk-run.ts'
 import type { BulkManifest } from './manifest.ts'
 import { planBulk, type BulkSelection } from './plan.ts'

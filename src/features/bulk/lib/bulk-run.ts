@@ -1,5 +1,5 @@
 /** One bulk download: the pool fetches, the archive streams, the manifest closes it; progress and cost as they happen. */
-import { CAPTION_CONTENT_TYPES, addUsd } from '../../../../contract/index.ts'
+import { CAPTION_CONTENT_TYPES, addUsd } from '#contract/index.ts'
 import type { BulkManifest, CacheStatus, LanguageSource } from './manifest.ts'
 import { createLanguageResolver } from './language-resolver.ts'
 import { jobUrl, type BulkJob, type BulkPlan, type BulkSelection } from './plan.ts'

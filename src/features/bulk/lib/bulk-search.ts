@@ -7,7 +7,7 @@ import {
   type CaptionFormat,
   type CaptionMode,
   type LanguageCode,
-} from '../../../../contract/index.ts'
+} from '#contract/index.ts'
 import type { LanguageChoice } from './plan.ts'
 
 /** More would make a URL too long to share and a run of thousands of requests; split bigger lists. */

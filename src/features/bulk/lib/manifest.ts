@@ -2,8 +2,8 @@
  * What a bulk ZIP says about itself: every file's provenance, the run, and a report of what is missing and why
  * (docs/decisions/0078-bulk-archive-layout.md).
  */
-import type { CaptionFormat, CaptionMode } from '../../../../contract/index.ts'
-import { toCsv, type Column } from '../../../lib/export/serialise.ts'
+import type { CaptionFormat, CaptionMode } from '#contract/index.ts'
+import { toCsv, type Column } from '#lib/export/serialise.ts'
 import type { LanguageChoice } from './plan.ts'
 
 export type CacheStatus = 'HIT' | 'MISS' | 'NONE'

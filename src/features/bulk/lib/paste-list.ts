@@ -1,5 +1,5 @@
 /** A pasted list of video links and ids → the video ids it names, what could not be read and why, duplicates merged. */
-import { parsePaste, type PasteTarget } from '../../../../contract/index.ts'
+import { parsePaste, type PasteTarget } from '#contract/index.ts'
 
 export type RejectedToken = { token: string; reason: string }
 

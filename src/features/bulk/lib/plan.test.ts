@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CAPTION_FORMATS, priceOf } from '../../../../contract/index.ts'
+import { CAPTION_FORMATS, priceOf } from '#contract/index.ts'
 import { CAPTION_REQUEST_PRICE_USD, jobUrl, planBulk, planJobs } from './plan.ts'
 
 const A = 'dQw4w9WgXcQ'

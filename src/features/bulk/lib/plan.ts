@@ -7,8 +7,8 @@ import {
   type CaptionFormat,
   type CaptionMode,
   type LanguageCode,
-} from '../../../../contract/index.ts'
-import { captionTrackUrl } from '../../../lib/captions/caption-request.ts'
+} from '#contract/index.ts'
+import { captionTrackUrl } from '#lib/captions/caption-request.ts'
 
 /** Explicit language codes, or `'default'`: each video's own default caption language. */
 export type LanguageChoice = 'default' | readonly LanguageCode[]

@@ -3,7 +3,7 @@
  * arrives), or, where that API is missing (Firefox, Safari, headless browsers), a normal download once it is
  * complete (docs/decisions/0077-bulk-streamed-zip.md).
  */
-import { downloadBlob } from '../../../lib/export/download.ts'
+import { downloadBlob } from '#lib/export/download.ts'
 
 type WritableFile = WritableStream<Uint8Array>
 type FileHandle = { createWritable(): Promise<WritableFile> }

@@ -1,5 +1,5 @@
 /** The language a JSON caption track is actually in, read from its items (the service names it on every item). */
-import { CaptionItems, LANGUAGE_CODES } from '../../../../contract/index.ts'
+import { CaptionItems, LANGUAGE_CODES } from '#contract/index.ts'
 
 const KNOWN: ReadonlySet<string> = new Set(LANGUAGE_CODES)
 

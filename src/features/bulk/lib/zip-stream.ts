@@ -4,7 +4,7 @@
  * (docs/decisions/0077-bulk-streamed-zip.md, 0078-bulk-archive-layout.md).
  */
 import { downloadZip } from 'client-zip'
-import { captionFileName } from '../../../lib/captions/file-naming.ts'
+import { captionFileName } from '#lib/captions/file-naming.ts'
 import { SkippedError, describeFailure } from './failures.ts'
 import {
   buildManifest,

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { CaptionItems } from '../../../../contract/index.ts'
+import { CaptionItems } from '#contract/index.ts'
 import { CaptionTrackItems } from './caption-items.ts'
 
 const number = fc.oneof(fc.double(), fc.integer(), {

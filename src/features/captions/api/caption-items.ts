@@ -5,7 +5,7 @@
  * through zod itself, so its error names the first bad item in zod's words. caption-items.test.ts holds the two
  * to the same verdict on generated input.
  */
-import { CaptionItems, type CaptionItem } from '../../../../contract/index.ts'
+import { CaptionItems, type CaptionItem } from '#contract/index.ts'
 import type { ResponseSchema } from './paid-fetch.ts'
 
 /** z.number(): finite numbers only. */

@@ -1,8 +1,8 @@
 /** Fetches several caption files with a few requests in flight at once; unavailable ones are reported, not fatal. */
-import type { CaptionFormat, CaptionMode } from '../../../../contract/index.ts'
-import { ApiError } from '../../../lib/api-client.ts'
-import { captionTrackUrl } from '../../../lib/captions/caption-request.ts'
-import { captionFileName } from '../../../lib/captions/file-naming.ts'
+import type { CaptionFormat, CaptionMode } from '#contract/index.ts'
+import { ApiError } from '#lib/api-client.ts'
+import { captionTrackUrl } from '#lib/captions/caption-request.ts'
+import { captionFileName } from '#lib/captions/file-naming.ts'
 import type { FetchedCaptionFile, UnavailableCaptionFile } from '../lib/caption-archive.ts'
 import { paidText } from './paid-fetch.ts'
 

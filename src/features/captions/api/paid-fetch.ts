@@ -1,5 +1,5 @@
 /** Fetches an /api URL and keeps what the function said it cost (X-Cost-USD, X-Cache) beside the answer. */
-import { ApiError, apiFetch } from '../../../lib/api-client.ts'
+import { ApiError, apiFetch } from '#lib/api-client.ts'
 import type { CacheStatus } from '../lib/caption-archive.ts'
 
 export type PaidCost = { url: string; costUsd: number; cache: CacheStatus; fetchedAt: string }

@@ -1,8 +1,8 @@
 /** Query option factories of the caption studio. */
 import { queryOptions } from '@tanstack/react-query'
-import { CaptionFileList, Health, type CaptionMode } from '../../../../contract/index.ts'
-import { getJson } from '../../../lib/api-client.ts'
-import { captionFileListUrl, captionTrackUrl } from '../../../lib/captions/caption-request.ts'
+import { CaptionFileList, Health, type CaptionMode } from '#contract/index.ts'
+import { getJson } from '#lib/api-client.ts'
+import { captionFileListUrl, captionTrackUrl } from '#lib/captions/caption-request.ts'
 import { CaptionTrackItems } from './caption-items.ts'
 import { paidJson } from './paid-fetch.ts'
 

@@ -4,9 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Component as VideosRoute } from '../../../app/routes/videos.tsx'
-import { createQueryClient } from '../../../lib/query-client.ts'
-import { jsonResponse, overrideRoute, stubApi, type ApiHandler } from '../../../testing/api-stub.ts'
+import { Component as VideosRoute } from '#app/routes/videos.tsx'
+import { createQueryClient } from '#lib/query-client.ts'
+import { jsonResponse, overrideRoute, stubApi, type ApiHandler } from '#testing/api-stub.ts'
 
 /** The real function + simulator; every paid request the view makes is written down. */
 function watchPaid(answer?: { matches: (u: URL) => boolean; handler: ApiHandler }): string[] {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import { Button } from '../../../components/ui/button.tsx'
-import { formatClock } from '../../../lib/format.ts'
+import { Button } from '#components/ui/button.tsx'
+import { formatClock } from '#lib/format.ts'
 import { momentUrl } from '../lib/studio-url.ts'
 import type { TimeSource } from '../lib/time-source.ts'
 

@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import { segmentCueText } from '../lib/cue-segments.ts'
 import { soundMarkerRanges, type TextRange } from '../lib/sound-markers.ts'
-import { cn } from '../../../lib/cn.ts'
+import { cn } from '#lib/cn.ts'
 
 export type CueTextProps = { text: string; matches?: readonly TextRange[]; currentMatch?: TextRange }
 

@@ -4,12 +4,12 @@ import {
   formatUsd,
   type CaptionFormat,
   type CaptionMode,
-} from '../../../../contract/index.ts'
-import { Button } from '../../../components/ui/button.tsx'
-import { PricedButton } from '../../../components/ui/priced-button.tsx'
-import { errorMessage } from '../../../lib/api-client.ts'
-import { downloadBlob } from '../../../lib/export/download.ts'
-import { captionContentType } from '../../../lib/captions/file-naming.ts'
+} from '#contract/index.ts'
+import { Button } from '#components/ui/button.tsx'
+import { PricedButton } from '#components/ui/priced-button.tsx'
+import { errorMessage } from '#lib/api-client.ts'
+import { downloadBlob } from '#lib/export/download.ts'
+import { captionContentType } from '#lib/captions/file-naming.ts'
 import {
   captionDownloadUrl,
   fetchCaptionFile,

@@ -1,4 +1,4 @@
-import { formatUsd } from '../../../../contract/index.ts'
+import { formatUsd } from '#contract/index.ts'
 import type { PaidCost } from '../api/paid-fetch.ts'
 
 function costText(cost: PaidCost | undefined): string {

@@ -1,6 +1,6 @@
 import { memo, useId } from 'react'
-import { formatClock } from '../../../lib/format.ts'
-import { Button } from '../../../components/ui/button.tsx'
+import { formatClock } from '#lib/format.ts'
+import { Button } from '#components/ui/button.tsx'
 import { scrubberValue, SCRUBBER_STEP_SECONDS } from '../lib/scrubber.ts'
 import { PLAYBACK_RATES, type PlaybackSnapshot, type TimeSource } from '../lib/time-source.ts'
 import { usePlaybackValue } from '../hooks/use-playback.ts'

@@ -1,5 +1,5 @@
 import { useMemo, type KeyboardEvent, type MouseEvent } from 'react'
-import { formatClock } from '../../../lib/format.ts'
+import { formatClock } from '#lib/format.ts'
 import type { Cue } from '../lib/cues.ts'
 import { speechRateSeries, summariseRate } from '../lib/speech-rate.ts'
 import type { TimeSource } from '../lib/time-source.ts'

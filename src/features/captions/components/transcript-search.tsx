@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react'
-import { Button } from '../../../components/ui/button.tsx'
-import { formatClock } from '../../../lib/format.ts'
+import { Button } from '#components/ui/button.tsx'
+import { formatClock } from '#lib/format.ts'
 import type { Cue } from '../lib/cues.ts'
 import type { TranscriptMatch } from '../lib/transcript-search.ts'
 

@@ -9,9 +9,9 @@ import {
   type MouseEvent,
 } from 'react'
 import type { Range } from '@tanstack/react-virtual'
-import { formatClock } from '../../../lib/format.ts'
-import { cn } from '../../../lib/cn.ts'
-import { Button } from '../../../components/ui/button.tsx'
+import { formatClock } from '#lib/format.ts'
+import { cn } from '#lib/cn.ts'
+import { Button } from '#components/ui/button.tsx'
 import { lastStartedCue, type CueTimeline } from '../lib/active-cue.ts'
 import { createActiveCueStore, type ActiveCueStore } from '../lib/active-cue-store.ts'
 import type { Cue } from '../lib/cues.ts'

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { parsePaste } from '../../../../contract/paste.ts'
+import { parsePaste } from '#contract/paste.ts'
 
 /** `/videos` without an id: any video link form or an 11-character id opens that video's captions. */
 export function VideoPicker({ problem }: { problem?: string }) {

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query'
-import { addUsd, priceOf } from '../../../../contract/index.ts'
-import { quoteQueries } from '../../../lib/quote-queries.ts'
-import { usePriceQuote } from '../../../lib/use-price-quote.ts'
+import { addUsd, priceOf } from '#contract/index.ts'
+import { quoteQueries } from '#lib/quote-queries.ts'
+import { usePriceQuote } from '#lib/use-price-quote.ts'
 
 export const CAPTION_PRICE = priceOf('GET /captions/{videoId}')
 export const CAPTION_FILES_PRICE = priceOf('GET /files/captions/{videoId}')

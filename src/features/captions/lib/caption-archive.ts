@@ -1,6 +1,6 @@
 /** A ZIP of caption files with a manifest.json saying where each came from and what it cost. */
 import { strToU8, zipSync } from 'fflate'
-import { addUsd, type CaptionFormat, type CaptionMode } from '../../../../contract/index.ts'
+import { addUsd, type CaptionFormat, type CaptionMode } from '#contract/index.ts'
 
 export type CacheStatus = 'HIT' | 'MISS' | 'NONE'
 

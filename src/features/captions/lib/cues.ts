@@ -1,6 +1,6 @@
 /** Caption items as the transcript uses them: decoded text, start/end in seconds, ordered by start. */
-import type { CaptionItem } from '../../../../contract/index.ts'
-import { decodeEntitiesUntilStable } from '../../../lib/captions/entities.ts'
+import type { CaptionItem } from '#contract/index.ts'
+import { decodeEntitiesUntilStable } from '#lib/captions/entities.ts'
 
 export type Cue = {
   start: number

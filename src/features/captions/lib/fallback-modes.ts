@@ -1,4 +1,4 @@
-import { CAPTION_MODES, type CaptionMode } from '../../../../contract/index.ts'
+import { CAPTION_MODES, type CaptionMode } from '#contract/index.ts'
 
 /** The modes the function's message names (`mode=force-whisper`), else every mode but this one and default. */
 export function fallbackModes(message: string, current: CaptionMode): CaptionMode[] {

@@ -5,7 +5,7 @@ import {
   parseTimeParam,
   type CaptionMode,
   type LanguageCode,
-} from '../../../../contract/index.ts'
+} from '#contract/index.ts'
 
 export type StudioState = {
   /** Undefined: the video's default caption language. */

@@ -1,5 +1,5 @@
 /** The caption file list (one entry per language × format) grouped into languages with their formats. */
-import { CAPTION_FORMATS, type CaptionFileEntry, type CaptionFormat } from '../../../../contract/index.ts'
+import { CAPTION_FORMATS, type CaptionFileEntry, type CaptionFormat } from '#contract/index.ts'
 
 export type TrackKind = 'manual' | 'auto-generated' | 'translated' | 'transcribed'
 

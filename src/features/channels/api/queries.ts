@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { ChannelPage, type HlCode } from '../../../../contract/index.ts'
-import { apiUrl, type QueryParams } from '../../../lib/api-client.ts'
-import { getJsonWithReceipt } from '../../../lib/get-json-with-receipt.ts'
-import { STALE_TIME_MS } from '../../../lib/stale-times.ts'
+import { ChannelPage, type HlCode } from '#contract/index.ts'
+import { apiUrl, type QueryParams } from '#lib/api-client.ts'
+import { getJsonWithReceipt } from '#lib/get-json-with-receipt.ts'
+import { STALE_TIME_MS } from '#lib/stale-times.ts'
 import type { ChannelRef } from '../model/channel-lookup.ts'
 
 export const CHANNELS_PATH = '/api/channels'

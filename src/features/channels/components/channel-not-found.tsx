@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import type { HlCode } from '../../../../contract/index.ts'
-import type { Receipt } from '../../../lib/get-json-with-receipt.ts'
+import type { HlCode } from '#contract/index.ts'
+import type { Receipt } from '#lib/get-json-with-receipt.ts'
 import { channelTargetUrl, describeRef, type ChannelRef } from '../model/channel-lookup.ts'
 import { FetchReceipt } from './fetch-receipt.tsx'
 

@@ -1,10 +1,10 @@
 /** Channel and comparison exports: every field flattened for CSV, the raw channels in JSON, provenance on both. */
-import { priceOf, type Channel } from '../../../../contract/index.ts'
-import type { QueryParams } from '../../../lib/api-client.ts'
-import type { Column } from '../../../lib/export/serialise.ts'
-import { makeProvenance, type Provenance } from '../../../lib/export/provenance.ts'
-import type { Receipt } from '../../../lib/get-json-with-receipt.ts'
-import { parseKeywords } from '../../../lib/keywords.ts'
+import { priceOf, type Channel } from '#contract/index.ts'
+import type { QueryParams } from '#lib/api-client.ts'
+import type { Column } from '#lib/export/serialise.ts'
+import { makeProvenance, type Provenance } from '#lib/export/provenance.ts'
+import type { Receipt } from '#lib/get-json-with-receipt.ts'
+import { parseKeywords } from '#lib/keywords.ts'
 
 const list = (xs: readonly string[] | undefined): string => (xs ?? []).join(' | ')
 

@@ -1,5 +1,5 @@
 /** What a researcher types in the channel lookup box → which /channels request (ids, forHandle, forUsername) and URL. */
-import { isChannelId, normaliseHandle, parsePaste, USERNAME_RE } from '../../../../contract/index.ts'
+import { isChannelId, normaliseHandle, parsePaste, USERNAME_RE } from '#contract/index.ts'
 
 export type ChannelRef =
   { by: 'id'; id: string } | { by: 'handle'; handle: string } | { by: 'username'; username: string }

@@ -5,7 +5,7 @@ import {
   normaliseHandle,
   USERNAME_RE,
   type HlCode,
-} from '../../../../contract/index.ts'
+} from '#contract/index.ts'
 import { MAX_COMPARE_IDS, parseChannelLookup, type ChannelRef } from './channel-lookup.ts'
 
 export type ChannelView =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HL_CODES } from '../../../../contract/index.ts'
+import { HL_CODES } from '#contract/index.ts'
 import { countryName, hlName, hlOptions } from './hl-options.ts'
 
 describe('hlOptions', () => {

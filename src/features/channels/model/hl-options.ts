@@ -1,5 +1,5 @@
 /** The `hl` codes with readable names in the reader's language (Intl.DisplayNames), sorted by name. */
-import { HL_CODES, type HlCode } from '../../../../contract/index.ts'
+import { HL_CODES, type HlCode } from '#contract/index.ts'
 
 export type HlOption = { code: HlCode; name: string }
 

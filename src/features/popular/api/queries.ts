@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
-import { PopularPage } from '../../../../contract/index.ts'
-import { apiUrl } from '../../../lib/api-client.ts'
-import { getJsonWithReceipt } from '../../../lib/get-json-with-receipt.ts'
+import { PopularPage } from '#contract/index.ts'
+import { apiUrl } from '#lib/api-client.ts'
+import { getJsonWithReceipt } from '#lib/get-json-with-receipt.ts'
 
 export const POPULAR_PATH = '/api/popularVideos'
 

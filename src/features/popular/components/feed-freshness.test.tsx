@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { createQueryClient } from '../../../lib/query-client.ts'
+import { createQueryClient } from '#lib/query-client.ts'
 import { FeedFreshness } from './feed-freshness.tsx'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')

@@ -1,8 +1,8 @@
-import { formatUsd, priceOf } from '../../../../contract/index.ts'
-import { PricedButton } from '../../../components/ui/priced-button.tsx'
-import { formatDate, formatRelative } from '../../../lib/format.ts'
-import { STALE_TIME_MS } from '../../../lib/stale-times.ts'
-import { usePriceQuote } from '../../../lib/use-price-quote.ts'
+import { formatUsd, priceOf } from '#contract/index.ts'
+import { PricedButton } from '#components/ui/priced-button.tsx'
+import { formatDate, formatRelative } from '#lib/format.ts'
+import { STALE_TIME_MS } from '#lib/stale-times.ts'
+import { usePriceQuote } from '#lib/use-price-quote.ts'
 import { popularPageUrl } from '../api/queries.ts'
 
 export type FeedFreshnessProps = {

@@ -1,8 +1,8 @@
-import { formatUsd, priceOf } from '../../../../contract/index.ts'
-import { PricedButton } from '../../../components/ui/priced-button.tsx'
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx'
-import { errorMessage } from '../../../lib/api-client.ts'
-import { usePriceQuote } from '../../../lib/use-price-quote.ts'
+import { formatUsd, priceOf } from '#contract/index.ts'
+import { PricedButton } from '#components/ui/priced-button.tsx'
+import { ErrorPanel } from '#components/ui/error-panel.tsx'
+import { errorMessage } from '#lib/api-client.ts'
+import { usePriceQuote } from '#lib/use-price-quote.ts'
 import { popularPageUrl } from '../api/queries.ts'
 
 export type NextPageBarProps = {

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Button } from '../../../components/ui/button.tsx'
+import { Button } from '#components/ui/button.tsx'
 import type { CategoryCount } from '../model/popular-rows.ts'
 import {
   DEFAULT_POPULAR_STATE,

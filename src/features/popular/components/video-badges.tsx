@@ -1,5 +1,5 @@
-import type { PopularVideo } from '../../../../contract/index.ts'
-import { Badge } from '../../../components/ui/badge.tsx'
+import type { PopularVideo } from '#contract/index.ts'
+import { Badge } from '#components/ui/badge.tsx'
 
 const LICENSES: Record<string, string> = {
   youtube: 'Standard licence',

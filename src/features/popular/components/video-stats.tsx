@@ -1,4 +1,4 @@
-import { formatClock, formatCount } from '../../../lib/format.ts'
+import { formatClock, formatCount } from '#lib/format.ts'
 
 export type CountStatProps = { value: string | undefined; one: string; other: string; hiddenText?: string }
 

@@ -1,8 +1,8 @@
 /** What an export of the popular feed contains: one row per loaded (and filtered) video, every field kept. */
-import { priceOf } from '../../../../contract/index.ts'
-import type { Column } from '../../../lib/export/serialise.ts'
-import { makeProvenance, type Provenance } from '../../../lib/export/provenance.ts'
-import type { Receipt } from '../../../lib/get-json-with-receipt.ts'
+import { priceOf } from '#contract/index.ts'
+import type { Column } from '#lib/export/serialise.ts'
+import { makeProvenance, type Provenance } from '#lib/export/provenance.ts'
+import type { Receipt } from '#lib/get-json-with-receipt.ts'
 import type { PopularRow } from './popular-rows.ts'
 import { hasActiveFilters, type PopularState } from './popular-search.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PopularVideo } from '../../../../contract/index.ts'
+import type { PopularVideo } from '#contract/index.ts'
 import { categoryCounts, durationSeconds, filterAndSort, toRows } from './popular-rows.ts'
 import { DEFAULT_POPULAR_STATE } from './popular-search.ts'
 

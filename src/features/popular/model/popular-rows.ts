@@ -1,6 +1,6 @@
 /** Loaded popular pages → ranked rows; filtering, sorting and counting happen here, over what is loaded, for free. */
-import type { PopularVideo } from '../../../../contract/index.ts'
-import { parseIsoDuration } from '../../../lib/format.ts'
+import type { PopularVideo } from '#contract/index.ts'
+import { parseIsoDuration } from '#lib/format.ts'
 import { durationRangeValid, type PopularState } from './popular-search.ts'
 
 export type PopularRow = {

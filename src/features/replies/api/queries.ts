@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
-import { CommentRepliesPage, priceOf } from '../../../../contract/index.ts'
-import { apiUrl } from '../../../lib/api-client.ts'
-import { getJsonWithReceipt } from '../../../lib/get-json-with-receipt.ts'
+import { CommentRepliesPage, priceOf } from '#contract/index.ts'
+import { apiUrl } from '#lib/api-client.ts'
+import { getJsonWithReceipt } from '#lib/get-json-with-receipt.ts'
 
 export const REPLIES_PRICE_USD = priceOf('GET /commentReplies')
 

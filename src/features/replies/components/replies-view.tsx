@@ -1,4 +1,4 @@
-import { parentOfCommentId } from '../../../../contract/index.ts'
+import { parentOfCommentId } from '#contract/index.ts'
 import type { RepliesViewState } from '../lib/replies-url-state.ts'
 import { ReplyEntryForm } from './reply-entry-form.tsx'
 import { ReplyThread } from './reply-thread.tsx'

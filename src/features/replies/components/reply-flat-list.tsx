@@ -1,4 +1,4 @@
-import type { CommentReply } from '../../../../contract/index.ts'
+import type { CommentReply } from '#contract/index.ts'
 import type { ReplyFormat } from '../lib/reply-search.ts'
 import type { ThreadLink } from '../lib/thread-inference.ts'
 import { ReplyCard } from './reply-card.tsx'

@@ -1,6 +1,6 @@
 import { createElement, useMemo, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { formatClock } from '../../../lib/format.ts'
+import { formatClock } from '#lib/format.ts'
 import { safeReplyHtml, type SafeNode } from '../lib/safe-reply-html.ts'
 import type { ReplyFormat } from '../lib/reply-search.ts'
 import { HighlightedText } from './highlighted-text.tsx'

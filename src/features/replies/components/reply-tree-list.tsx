@@ -1,6 +1,6 @@
 import type { ReplyFormat } from '../lib/reply-search.ts'
 import { countDescendants, type ReplyNode } from '../lib/reply-tree.ts'
-import { cn } from '../../../lib/cn.ts'
+import { cn } from '#lib/cn.ts'
 import { ReplyCard } from './reply-card.tsx'
 
 type TreeShared = {

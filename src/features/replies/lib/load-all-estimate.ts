@@ -1,5 +1,5 @@
 /** What "load all" will cost, said before it starts, from what is known (docs/decisions/0061-replies-paging-and-format.md). */
-import { formatUsd } from '../../../../contract/index.ts'
+import { formatUsd } from '#contract/index.ts'
 
 export type LoadState = {
   pagesLoaded: number

@@ -1,5 +1,5 @@
 /** The replies view's state lives in its URL: `?format=html&view=tree&sort=oldest&q=…&reply=<replyId>`. */
-import { REPLY_ID_RE } from '../../../../contract/index.ts'
+import { REPLY_ID_RE } from '#contract/index.ts'
 import { REPLY_SORTS, type ReplySort } from './reply-tree.ts'
 import type { ReplyFormat } from './reply-search.ts'
 

@@ -1,6 +1,6 @@
 /** Loaded replies → export rows that keep the thread structure (docs/decisions/0063-reply-export-and-pseudonyms.md). */
-import type { CommentReply } from '../../../../contract/index.ts'
-import type { Column } from '../../../lib/export/serialise.ts'
+import type { CommentReply } from '#contract/index.ts'
+import type { Column } from '#lib/export/serialise.ts'
 import { chronological, type ThreadLink } from './thread-inference.ts'
 
 export type ReplyExportRow = {

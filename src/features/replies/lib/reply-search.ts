@@ -1,5 +1,5 @@
 /** Searching the loaded replies: what matches, how to mark it, and what the matches add up to. */
-import type { CommentReply } from '../../../../contract/index.ts'
+import type { CommentReply } from '#contract/index.ts'
 import { safeNodesText, safeReplyHtml } from './safe-reply-html.ts'
 import { authorKey } from './thread-inference.ts'
 

@@ -1,5 +1,5 @@
 /** The replies as the view shows them: a tree of inferred answers, or a flat list; sorted within each level. */
-import type { CommentReply } from '../../../../contract/index.ts'
+import type { CommentReply } from '#contract/index.ts'
 import { chronological, type ThreadLink } from './thread-inference.ts'
 
 export const REPLY_SORTS = ['oldest', 'newest', 'liked'] as const

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import type { CommentReply } from '../../../../contract/index.ts'
+import type { CommentReply } from '#contract/index.ts'
 import { estimateLoadAll, loadProgress } from './load-all-estimate.ts'
 import { parseRepliesSearch, repliesSearchString } from './replies-url-state.ts'
 import { replyExportColumns, replyExportRows } from './reply-export.ts'

@@ -3,7 +3,7 @@
  * DOMPurify removes everything else; we never hand HTML to the DOM, so React escapes every text node.
  */
 import DOMPurify, { type Config } from 'dompurify'
-import { parsePaste } from '../../../../contract/index.ts'
+import { parsePaste } from '#contract/index.ts'
 
 export type SafeNode =
   | { type: 'text'; text: string }

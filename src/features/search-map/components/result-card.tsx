@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
-import type { SearchItem } from '../../../../contract/index.ts'
-import { formatDate, formatRelative } from '../../../lib/format.ts'
-import { decodeHtmlEntities } from '../../../lib/html-entities.ts'
-import { bestThumbnail, thumbnailSrcSet } from '../../../lib/thumbnail-choice.ts'
+import type { SearchItem } from '#contract/index.ts'
+import { formatDate, formatRelative } from '#lib/format.ts'
+import { decodeHtmlEntities } from '#lib/html-entities.ts'
+import { bestThumbnail, thumbnailSrcSet } from '#lib/thumbnail-choice.ts'
 
 /** The platform's search snippets may arrive HTML-escaped (`&#39;`); React then renders the text safely. */
 function plain(s: string): string {

@@ -4,9 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { Component as SearchRoute } from '../../../app/routes/search.tsx'
-import { createQueryClient } from '../../../lib/query-client.ts'
-import { jsonResponse, overrideRoute, stubApi, type ApiHandler } from '../../../testing/api-stub.ts'
+import { Component as SearchRoute } from '#app/routes/search.tsx'
+import { createQueryClient } from '#lib/query-client.ts'
+import { jsonResponse, overrideRoute, stubApi, type ApiHandler } from '#testing/api-stub.ts'
 
 /** The real function + simulator, with every /api/search request the view makes written down. */
 function watchSearches(answer?: ApiHandler): string[] {

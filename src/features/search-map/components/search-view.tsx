@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router'
-import { toKm } from '../../../../contract/index.ts'
+import { toKm } from '#contract/index.ts'
 import { searchQueries, searchRequest } from '../api/queries.ts'
 import { draftFromUrl, parseDraft, withPoint, withRadiusKm, type LatLng, type SearchDraft } from '../search-draft.ts'
 import { searchUrl, type SearchUrlState, type SortKey } from '../search-url.ts'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button } from '../../../components/ui/button.tsx'
+import { Button } from '#components/ui/button.tsx'
 import type { LatLng } from '../search-draft.ts'
 
 /** Why the browser gave no position, in words a researcher can act on. */

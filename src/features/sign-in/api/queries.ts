@@ -1,6 +1,6 @@
 /** Sign-in state of this browser with the function (HttpOnly session cookie; the SPA never sees its value). */
 import { queryOptions } from '@tanstack/react-query'
-import { ApiError, apiFetch, getJson } from '../../../lib/api-client.ts'
+import { ApiError, apiFetch, getJson } from '#lib/api-client.ts'
 
 export type { SessionStatus } from './session-schema.ts'
 

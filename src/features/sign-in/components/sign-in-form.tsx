@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { Button } from '../../../components/ui/button.tsx'
-import { cn } from '../../../lib/cn.ts'
+import { Button } from '#components/ui/button.tsx'
+import { cn } from '#lib/cn.ts'
 import { signIn } from '../api/queries.ts'
 import { signInProblem, type SignInProblem } from '../lib/sign-in-error.ts'
 

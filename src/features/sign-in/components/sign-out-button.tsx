@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { errorMessage } from '../../../lib/api-client.ts'
+import { errorMessage } from '#lib/api-client.ts'
 import { signOut } from '../api/queries.ts'
 import { useAccess } from '../hooks/use-access.ts'
 
@@ -13,7 +13,7 @@ export function SignOutButton() {
       // Nothing seen in this session stays in the browser (memory or IndexedDB) for the next person at this computer.
       queryClient.clear()
       // Imported here, not statically: the persistence code stays out of the first load (docs/decisions/0099).
-      const { forgetPersistedQueries } = await import('../../../lib/query-persistence.ts')
+      const { forgetPersistedQueries } = await import('#lib/query-persistence.ts')
       await forgetPersistedQueries()
       window.location.assign('/sign-in')
     },

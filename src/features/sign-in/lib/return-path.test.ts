@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { safeReturnPath, signInPath } from './return-path.ts'
 import { formatWait, signInProblem } from './sign-in-error.ts'
-import { ApiError } from '../../../lib/api-client.ts'
+import { ApiError } from '#lib/api-client.ts'
 
 describe('safeReturnPath', () => {
   it('keeps a path of this dashboard with its query and hash', () => {

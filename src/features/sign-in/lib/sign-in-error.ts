@@ -1,5 +1,5 @@
 /** The sign-in form's message for a refused attempt: what went wrong and, when rate-limited, how long to wait. */
-import { ApiError, errorMessage } from '../../../lib/api-client.ts'
+import { ApiError, errorMessage } from '#lib/api-client.ts'
 
 export type SignInProblem = { message: string; waitSeconds?: number; wrongPassword?: boolean }
 

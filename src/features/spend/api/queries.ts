@@ -1,6 +1,6 @@
 /** The deployment's spend ledger and totals (GET /api/spend): free to read, never persisted (it changes with every paid call). */
 import { queryOptions } from '@tanstack/react-query'
-import { getJson } from '../../../lib/api-client.ts'
+import { getJson } from '#lib/api-client.ts'
 
 /** Entries the /spend page asks for (the route's maximum); totals always cover the whole ledger. */
 export const LEDGER_LIMIT = 1000

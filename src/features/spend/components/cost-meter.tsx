@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { formatUsd } from '../../../../contract/prices.ts'
-import { getSessionSpend, subscribeSessionSpend } from '../../../lib/cost-tracker.ts'
+import { formatUsd } from '#contract/prices.ts'
+import { getSessionSpend, subscribeSessionSpend } from '#lib/cost-tracker.ts'
 import { spendQueries } from '../api/queries.ts'
 import type { Budget } from '../model/spend-schema.ts'
 

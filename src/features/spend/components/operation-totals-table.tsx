@@ -1,4 +1,4 @@
-import { formatUsd } from '../../../../contract/index.ts'
+import { formatUsd } from '#contract/index.ts'
 import { operationLabel } from '../model/operation-labels.ts'
 import type { OperationTotals } from '../model/spend-schema.ts'
 

@@ -1,4 +1,4 @@
-import { formatUsd } from '../../../../contract/index.ts'
+import { formatUsd } from '#contract/index.ts'
 import { isSameSource } from '../model/data-source.ts'
 import type { DataSource, SourceTotals } from '../model/spend-schema.ts'
 

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { formatUsd } from '../../../../contract/index.ts'
+import { formatUsd } from '#contract/index.ts'
 import { operationColour, operationLabel } from '../model/operation-labels.ts'
 import type { SpendChartData } from '../model/spend-chart.ts'
 

@@ -1,5 +1,5 @@
-import { formatUsd } from '../../../../contract/index.ts'
-import { cn } from '../../../lib/cn.ts'
+import { formatUsd } from '#contract/index.ts'
+import { cn } from '#lib/cn.ts'
 import { sourceHeadline } from '../model/data-source.ts'
 import type { Budget, DataSource, SpendTotals } from '../model/spend-schema.ts'
 

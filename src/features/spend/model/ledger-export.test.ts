@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toCsv } from '../../../lib/export/serialise.ts'
+import { toCsv } from '#lib/export/serialise.ts'
 import { formatParams, LEDGER_COLUMNS, ledgerProvenance } from './ledger-export.ts'
 import type { LedgerEntry } from './spend-schema.ts'
 import type { SpendViewState } from './spend-url.ts'

@@ -1,7 +1,7 @@
 /** The ledger as CSV/JSON: one row per paid call of one data source, every field kept; reading the ledger is free, so the export costs nothing. */
-import { PRICES_USD, type Operation } from '../../../../contract/index.ts'
-import type { Column } from '../../../lib/export/serialise.ts'
-import { makeProvenance, type Provenance } from '../../../lib/export/provenance.ts'
+import { PRICES_USD, type Operation } from '#contract/index.ts'
+import type { Column } from '#lib/export/serialise.ts'
+import { makeProvenance, type Provenance } from '#lib/export/provenance.ts'
 import { sourceName } from './data-source.ts'
 import type { DataSource, LedgerEntry } from './spend-schema.ts'
 import type { SpendViewState } from './spend-url.ts'

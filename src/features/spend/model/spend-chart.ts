@@ -1,5 +1,5 @@
 /** Spend per day stacked by operation: the chart's data, computed once and shared by the SVG and its table. */
-import { addUsd } from '../../../../contract/index.ts'
+import { addUsd } from '#contract/index.ts'
 import type { DayTotals } from './spend-schema.ts'
 
 export type SpendChartData = {
