@@ -1,4 +1,4 @@
-import { BulkView } from '#features/bulk/components/bulk-view.tsx'
+import { BulkView } from '#features/bulk/bulk-view.tsx'
 import { useBulkUrlState } from '#features/bulk/hooks/use-bulk-url-state.ts'
 
 /** `/bulk?ids=<id,id,…>&formats=&langs=&mode=&parallel=&off=`: bulk caption downloads. */

@@ -5,7 +5,7 @@ import {
   parsePopularSearch,
   popularSearchParams,
   type PopularState,
-} from '#features/popular/model/popular-search.ts'
+} from '#features/popular/lib/popular-search.ts'
 
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()

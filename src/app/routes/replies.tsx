@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router'
 import { parentOfCommentId } from '#contract/index.ts'
-import { RepliesView } from '#features/replies/components/replies-view.tsx'
+import { RepliesView } from '#features/replies/replies-view.tsx'
 import { useRepliesUrlState } from '#features/replies/hooks/use-replies-url-state.ts'
 import { repliesSearchString } from '#features/replies/lib/replies-url-state.ts'
 

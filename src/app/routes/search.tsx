@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
-import { SearchView } from '#features/search-map/components/search-view.tsx'
-import { parseSearchUrl } from '#features/search-map/search-url.ts'
+import { SearchView } from '#features/search-map/search-map-view.tsx'
+import { parseSearchUrl } from '#features/search-map/lib/search-url.ts'
 
 /** `/search?location=<lat>,<lng>&radius=<n>&unit=<km|m|mi|ft>[&q=][&sort=]` */
 export function Component() {

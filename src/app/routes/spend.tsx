@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { SpendView } from '#features/spend/spend-view.tsx'
-import { parseSpendSearch, spendSearchParams, type SpendViewState } from '#features/spend/model/spend-url.ts'
+import { parseSpendSearch, spendSearchParams, type SpendViewState } from '#features/spend/lib/spend-url.ts'
 
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()

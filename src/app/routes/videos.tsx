@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router'
 import { isVideoId } from '#contract/index.ts'
-import { CaptionStudio } from '#features/captions/components/caption-studio.tsx'
+import { CaptionStudio } from '#features/captions/captions-view.tsx'
 import { VideoPicker } from '#features/captions/components/video-picker.tsx'
 import { parseStudioSearch, studioSearch } from '#features/captions/lib/studio-url.ts'
 

@@ -1,9 +1,9 @@
 import type { HlCode } from '#contract/index.ts'
-import type { ChannelRoute } from './model/channel-route.ts'
+import type { ChannelRoute } from './lib/channel-route.ts'
 import { ChannelLookupForm } from './components/channel-lookup-form.tsx'
 import { HlSelect } from './components/hl-select.tsx'
-import { ChannelPage } from './channel-page.tsx'
-import { ComparisonPage } from './comparison-page.tsx'
+import { ChannelPage } from './components/channel-page.tsx'
+import { ComparisonPage } from './components/comparison-page.tsx'
 
 export type ChannelsViewProps = { route: ChannelRoute; onHlChange: (hl: HlCode | undefined) => void }
 

@@ -7,7 +7,7 @@ import { ChannelPage, SearchPage } from '#contract/index.ts'
 import { getJson } from '#lib/api-client.ts'
 import { createQueryClient } from '#lib/query-client.ts'
 import { inProcessApi, jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
-import type { SpendViewState } from './model/spend-url.ts'
+import type { SpendViewState } from './lib/spend-url.ts'
 import { SpendView } from './spend-view.tsx'
 
 const PARIS = { location: '48.8566,2.3522', locationRadius: '25km', type: 'video' }

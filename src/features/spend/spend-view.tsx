@@ -11,11 +11,11 @@ import { OperationTotalsTable } from './components/operation-totals-table.tsx'
 import { SourceTotalsTable } from './components/source-totals-table.tsx'
 import { SpendChart } from './components/spend-chart.tsx'
 import { SpendSummary } from './components/spend-summary.tsx'
-import { isSameSource } from './model/data-source.ts'
-import { LEDGER_COLUMNS, ledgerProvenance } from './model/ledger-export.ts'
-import { filterLedger, pageOf } from './model/ledger-page.ts'
-import { spendChartData } from './model/spend-chart.ts'
-import type { SpendViewState } from './model/spend-url.ts'
+import { isSameSource } from './lib/data-source.ts'
+import { LEDGER_COLUMNS, ledgerProvenance } from './lib/ledger-export.ts'
+import { filterLedger, pageOf } from './lib/ledger-page.ts'
+import { spendChartData } from './lib/spend-chart.ts'
+import type { SpendViewState } from './lib/spend-url.ts'
 
 type SpendViewProps = { state: SpendViewState; onStateChange: (next: SpendViewState) => void }
 

@@ -3,7 +3,7 @@ import { ChannelPage, type HlCode } from '#contract/index.ts'
 import { apiUrl, type QueryParams } from '#lib/api-client.ts'
 import { getJsonWithReceipt } from '#lib/get-json-with-receipt.ts'
 import { STALE_TIME_MS } from '#lib/stale-times.ts'
-import type { ChannelRef } from '../model/channel-lookup.ts'
+import type { ChannelRef } from '../lib/channel-lookup.ts'
 
 export const CHANNELS_PATH = '/api/channels'
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { formatUsd, priceOf } from '#contract/index.ts'
 import { Button } from '#components/ui/button.tsx'
-import { channelTargetUrl, parseChannelLookup, type BareNameAs } from '../model/channel-lookup.ts'
+import { channelTargetUrl, parseChannelLookup, type BareNameAs } from '../lib/channel-lookup.ts'
 
 /** `p` when the form sits above a page whose h1 comes after it (keeps the heading order). */
 export type ChannelLookupFormProps = { initialValue?: string; hl?: string; headingLevel?: 'h2' | 'p' }

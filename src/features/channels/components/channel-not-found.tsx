@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { HlCode } from '#contract/index.ts'
 import type { Receipt } from '#lib/get-json-with-receipt.ts'
-import { channelTargetUrl, describeRef, type ChannelRef } from '../model/channel-lookup.ts'
+import { channelTargetUrl, describeRef, type ChannelRef } from '../lib/channel-lookup.ts'
 import { FetchReceipt } from './fetch-receipt.tsx'
 
 export type ChannelNotFoundProps = { channelRef: ChannelRef; hl: HlCode | undefined; receipt?: Receipt }

@@ -7,7 +7,7 @@ import { parseKeywords } from '#lib/keywords.ts'
 import { safeHttpUrl } from '#lib/linkify.ts'
 import { bestThumbnail } from '#lib/thumbnail-choice.ts'
 import { topicLabel } from '#lib/topic-labels.ts'
-import { countryName } from '../model/hl-options.ts'
+import { countryName } from '../lib/hl-options.ts'
 
 const yesNo = (b: boolean | undefined): string => (b === undefined ? 'not given' : b ? 'Yes' : 'No')
 

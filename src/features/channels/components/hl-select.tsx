@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react'
 import { formatUsd, priceOf, type HlCode } from '#contract/index.ts'
-import { hlOptions } from '../model/hl-options.ts'
+import { hlOptions } from '../lib/hl-options.ts'
 
 export type HlSelectProps = { value: HlCode | undefined; onChange: (hl: HlCode | undefined) => void }
 

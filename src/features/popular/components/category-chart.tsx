@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { CategoryCount } from '../model/popular-rows.ts'
+import type { CategoryCount } from '../lib/popular-rows.ts'
 
 export type CategoryChartProps = { counts: readonly CategoryCount[]; total: number; selected?: string }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import type { PopularRow } from '../model/popular-rows.ts'
+import type { PopularRow } from '../lib/popular-rows.ts'
 import { PopularItem } from './popular-item.tsx'
 
 /** How close to the end of the list (in items) counts as "nearing the end". */

@@ -1,13 +1,13 @@
 import { useId } from 'react'
 import { Button } from '#components/ui/button.tsx'
-import type { CategoryCount } from '../model/popular-rows.ts'
+import type { CategoryCount } from '../lib/popular-rows.ts'
 import {
   DEFAULT_POPULAR_STATE,
   POPULAR_SORTS,
   hasActiveFilters,
   type PopularSort,
   type PopularState,
-} from '../model/popular-search.ts'
+} from '../lib/popular-search.ts'
 import { MinutesInput } from './minutes-input.tsx'
 
 export type PopularFiltersFormProps = {

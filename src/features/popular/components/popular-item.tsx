@@ -7,7 +7,7 @@ import { bestThumbnail, thumbnailSrcSet } from '#lib/thumbnail-choice.ts'
 import { topicLabel } from '#lib/topic-labels.ts'
 import { safeHttpUrl } from '#lib/linkify.ts'
 import { cn } from '#lib/cn.ts'
-import type { PopularRow } from '../model/popular-rows.ts'
+import type { PopularRow } from '../lib/popular-rows.ts'
 import { CountStat, DurationStat } from './video-stats.tsx'
 import { VideoBadges, licenseLabel } from './video-badges.tsx'
 

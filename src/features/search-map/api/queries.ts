@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { formatKm, SearchPage, toKm } from '#contract/index.ts'
 import { apiUrl, getJson } from '#lib/api-client.ts'
-import { roundCoordinate, type SearchInput } from '../search-url.ts'
+import { roundCoordinate, type SearchInput } from '../lib/search-url.ts'
 
 /** What goes to GET /api/search: the same search in any unit becomes the same request (10 km = 10000 m). */
 export type SearchRequest = { location: string; locationRadius: string; type: 'video' }

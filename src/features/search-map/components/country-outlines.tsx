@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { GeoJSON } from 'react-leaflet'
-import { basemapQueries } from '../basemap.ts'
+import { basemapQueries } from '../lib/basemap.ts'
 
 const STYLE = { color: '#64748b', weight: 1, fillColor: '#f8fafc', fillOpacity: 1 } as const
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react'
-import type { LatLng } from '../search-draft.ts'
+import type { LatLng } from '../lib/search-draft.ts'
 
 // Leaflet (and its CSS, icons, country outlines) loads after the view has painted: the form and the text around
 // the map do not wait for it (docs/decisions/0101).

@@ -2,7 +2,7 @@
 import { useEffect } from 'react'
 import L from 'leaflet'
 import { useMap, useMapEvents } from 'react-leaflet'
-import type { LatLng } from '../search-draft.ts'
+import type { LatLng } from '../lib/search-draft.ts'
 
 /** Names the map for assistive technology and says how to use it without a mouse. */
 export function MapAccessibility({ label, describedBy }: { label: string; describedBy: string }) {

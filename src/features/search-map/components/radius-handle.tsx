@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { LeafletEventHandlerFnMap, Marker as LeafletMarker } from 'leaflet'
 import { Marker } from 'react-leaflet'
-import { eastEdge, radiusKmTo } from '../map-geometry.ts'
-import type { LatLng } from '../search-draft.ts'
+import { eastEdge, radiusKmTo } from '../lib/map-geometry.ts'
+import type { LatLng } from '../lib/search-draft.ts'
 import { radiusHandleIcon } from './leaflet-icons.ts'
-import { useMarkerArrowKeys } from './use-marker-keys.ts'
+import { useMarkerArrowKeys } from '../hooks/use-marker-keys.ts'
 
 export const RADIUS_HANDLE_LABEL = 'Radius handle: drag, or use the arrow keys, to resize the circle'
 

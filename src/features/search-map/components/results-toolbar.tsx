@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { SORT_KEYS, SORT_LABELS, type SortKey } from '../search-url.ts'
+import { SORT_KEYS, SORT_LABELS, type SortKey } from '../lib/search-url.ts'
 
 export type ResultsToolbarProps = { q: string; sort: SortKey; onChange: (view: { q: string; sort: SortKey }) => void }
 

@@ -4,9 +4,9 @@ import { PricedButton } from '#components/ui/priced-button.tsx'
 import { cn } from '#lib/cn.ts'
 import { usePriceQuote } from '#lib/use-price-quote.ts'
 import { searchApiPath, searchRequest, type SearchRequest } from '../api/queries.ts'
-import { withCoordsText, withLatText, withLngText, withPoint, withUnit, type DraftField, type ParsedDraft, type SearchDraft } from '../search-draft.ts'
-import { useDebouncedValue } from '../use-debounced-value.ts'
-import { UseMyLocation } from './use-my-location.tsx'
+import { withCoordsText, withLatText, withLngText, withPoint, withUnit, type DraftField, type ParsedDraft, type SearchDraft } from '../lib/search-draft.ts'
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
+import { UseMyLocation } from '../hooks/use-my-location.tsx'
 
 const UNIT_NAMES: Record<RadiusUnit, string> = { km: 'kilometres (km)', m: 'metres (m)', mi: 'miles (mi)', ft: 'feet (ft)' }
 

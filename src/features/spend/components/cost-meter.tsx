@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { formatUsd } from '#contract/prices.ts'
 import { getSessionSpend, subscribeSessionSpend } from '#lib/cost-tracker.ts'
 import { spendQueries } from '../api/queries.ts'
-import type { Budget } from '../model/spend-schema.ts'
+import type { Budget } from '../lib/spend-schema.ts'
 
 /** Below which width a figure is for screen readers only: the header keeps to one row of figures. */
 const SHOWN_FROM = {

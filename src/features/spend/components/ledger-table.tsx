@@ -3,12 +3,12 @@ import { formatUsd } from '#contract/index.ts'
 import { Button } from '#components/ui/button.tsx'
 import { cn } from '#lib/cn.ts'
 import { formatDate } from '#lib/format.ts'
-import { formatParams } from '../model/ledger-export.ts'
-import { formatBytes, type LedgerPage } from '../model/ledger-page.ts'
-import { STATE_FILTER_LABELS, stateLabel } from '../model/ledger-state.ts'
-import { operationLabel } from '../model/operation-labels.ts'
-import type { LedgerEntry } from '../model/spend-schema.ts'
-import { STATE_FILTERS, type SpendViewState, type StateFilter } from '../model/spend-url.ts'
+import { formatParams } from '../lib/ledger-export.ts'
+import { formatBytes, type LedgerPage } from '../lib/ledger-page.ts'
+import { STATE_FILTER_LABELS, stateLabel } from '../lib/ledger-state.ts'
+import { operationLabel } from '../lib/operation-labels.ts'
+import type { LedgerEntry } from '../lib/spend-schema.ts'
+import { STATE_FILTERS, type SpendViewState, type StateFilter } from '../lib/spend-url.ts'
 
 type LedgerTableProps = {
   page: LedgerPage

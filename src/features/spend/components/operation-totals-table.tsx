@@ -1,6 +1,6 @@
 import { formatUsd } from '#contract/index.ts'
-import { operationLabel } from '../model/operation-labels.ts'
-import type { OperationTotals } from '../model/spend-schema.ts'
+import { operationLabel } from '../lib/operation-labels.ts'
+import type { OperationTotals } from '../lib/spend-schema.ts'
 
 type OperationTotalsTableProps = { rows: readonly OperationTotals[] }
 

@@ -1,6 +1,6 @@
 import { formatUsd } from '#contract/index.ts'
-import { isSameSource } from '../model/data-source.ts'
-import type { DataSource, SourceTotals } from '../model/spend-schema.ts'
+import { isSameSource } from '../lib/data-source.ts'
+import type { DataSource, SourceTotals } from '../lib/spend-schema.ts'
 
 type SourceTotalsTableProps = { rows: readonly SourceTotals[]; current: DataSource | undefined }
 

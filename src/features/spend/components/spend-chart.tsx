@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { formatUsd } from '#contract/index.ts'
-import { operationColour, operationLabel } from '../model/operation-labels.ts'
-import type { SpendChartData } from '../model/spend-chart.ts'
+import { operationColour, operationLabel } from '../lib/operation-labels.ts'
+import type { SpendChartData } from '../lib/spend-chart.ts'
 
 const W = 720
 const H = 240

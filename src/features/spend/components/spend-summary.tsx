@@ -1,7 +1,7 @@
 import { formatUsd } from '#contract/index.ts'
 import { cn } from '#lib/cn.ts'
-import { sourceHeadline } from '../model/data-source.ts'
-import type { Budget, DataSource, SpendTotals } from '../model/spend-schema.ts'
+import { sourceHeadline } from '../lib/data-source.ts'
+import type { Budget, DataSource, SpendTotals } from '../lib/spend-schema.ts'
 
 type SpendSummaryProps = { totals: SpendTotals; budget: Budget | null; source: DataSource | undefined; storage: string | undefined }
 

@@ -2,12 +2,12 @@ import { useCallback, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router'
 import { toKm } from '#contract/index.ts'
-import { searchQueries, searchRequest } from '../api/queries.ts'
-import { draftFromUrl, parseDraft, withPoint, withRadiusKm, type LatLng, type SearchDraft } from '../search-draft.ts'
-import { searchUrl, type SearchUrlState, type SortKey } from '../search-url.ts'
-import { LocationMap } from './location-map.tsx'
-import { SearchForm } from './search-form.tsx'
-import { SearchResults } from './search-results.tsx'
+import { searchQueries, searchRequest } from './api/queries.ts'
+import { draftFromUrl, parseDraft, withPoint, withRadiusKm, type LatLng, type SearchDraft } from './lib/search-draft.ts'
+import { searchUrl, type SearchUrlState, type SortKey } from './lib/search-url.ts'
+import { LocationMap } from './components/location-map.tsx'
+import { SearchForm } from './components/search-form.tsx'
+import { SearchResults } from './components/search-results.tsx'
 
 /** The URL's search, written as a key: a new key (back button, new search) resets the form to it. */
 function urlSearchKey(url: SearchUrlState): string {

@@ -2,7 +2,7 @@ import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import type { SearchItem } from '#contract/index.ts'
 import { toCsv, toJson } from '#lib/export/serialise.ts'
-import { searchRequest } from './api/queries.ts'
+import { searchRequest } from '../api/queries.ts'
 import { searchExport } from './search-export.ts'
 
 const items: SearchItem[] = [

@@ -10,11 +10,11 @@ import { fileSlug } from '#lib/export/file-slug.ts'
 import { formatCount, formatDate } from '#lib/format.ts'
 import { bestThumbnail } from '#lib/thumbnail-choice.ts'
 import { topicLabel } from '#lib/topic-labels.ts'
-import { COMPARE_FIELDS, channelQueries, compareParams } from './api/queries.ts'
-import { channelProvenance, columnsFor } from './model/channel-export.ts'
-import { channelTargetUrl } from './model/channel-lookup.ts'
-import { countryName } from './model/hl-options.ts'
-import { FetchReceipt } from './components/fetch-receipt.tsx'
+import { COMPARE_FIELDS, channelQueries, compareParams } from '../api/queries.ts'
+import { channelProvenance, columnsFor } from '../lib/channel-export.ts'
+import { channelTargetUrl } from '../lib/channel-lookup.ts'
+import { countryName } from '../lib/hl-options.ts'
+import { FetchReceipt } from './fetch-receipt.tsx'
 
 function Count({ value, hidden }: { value: string | undefined; hidden?: boolean }) {
   if (hidden) return <span>hidden</span>

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { Component as BulkRoute } from '#app/routes/bulk.tsx'
 import { createQueryClient } from '#lib/query-client.ts'
-import type { BulkManifest } from '../lib/manifest.ts'
+import type { BulkManifest } from './lib/manifest.ts'
 
 const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[])
 vi.mock('#lib/export/download.ts', () => ({

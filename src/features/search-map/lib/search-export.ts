@@ -5,7 +5,7 @@ import { makeProvenance } from '#lib/export/provenance.ts'
 import { fileSlug } from '#lib/export/file-slug.ts'
 import type { Column } from '#lib/export/serialise.ts'
 import { bestThumbnail } from '#lib/thumbnail-choice.ts'
-import type { SearchRequest } from './api/queries.ts'
+import type { SearchRequest } from '../api/queries.ts'
 import type { SearchInput } from './search-url.ts'
 
 export const SEARCH_COLUMNS: readonly Column<SearchItem & { rank: number }>[] = [

@@ -1,7 +1,7 @@
 import { parentOfCommentId } from '#contract/index.ts'
-import type { RepliesViewState } from '../lib/replies-url-state.ts'
-import { ReplyEntryForm } from './reply-entry-form.tsx'
-import { ReplyThread } from './reply-thread.tsx'
+import type { RepliesViewState } from './lib/replies-url-state.ts'
+import { ReplyEntryForm } from './components/reply-entry-form.tsx'
+import { ReplyThread } from './components/reply-thread.tsx'
 
 export type RepliesViewProps = {
   /** The path's comment id, as typed; undefined on /replies. */

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button } from '#components/ui/button.tsx'
-import type { LatLng } from '../search-draft.ts'
+import type { LatLng } from '../lib/search-draft.ts'
 
 /** Why the browser gave no position, in words a researcher can act on. */
 export function geolocationMessage(code: number | 'unsupported'): string {

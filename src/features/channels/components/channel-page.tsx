@@ -5,12 +5,12 @@ import { ExportMenu } from '#components/export-menu.tsx'
 import { errorMessage, ApiError } from '#lib/api-client.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
 import { fileSlug } from '#lib/export/file-slug.ts'
-import { channelQueries, refParams } from './api/queries.ts'
-import { describeRef, type ChannelRef } from './model/channel-lookup.ts'
-import { CHANNEL_COLUMNS, channelProvenance } from './model/channel-export.ts'
-import { ChannelProfile } from './components/channel-profile.tsx'
-import { ChannelNotFound } from './components/channel-not-found.tsx'
-import { FetchReceipt } from './components/fetch-receipt.tsx'
+import { channelQueries, refParams } from '../api/queries.ts'
+import { describeRef, type ChannelRef } from '../lib/channel-lookup.ts'
+import { CHANNEL_COLUMNS, channelProvenance } from '../lib/channel-export.ts'
+import { ChannelProfile } from './channel-profile.tsx'
+import { ChannelNotFound } from './channel-not-found.tsx'
+import { FetchReceipt } from './fetch-receipt.tsx'
 
 export type ChannelPageProps = { channelRef: ChannelRef; hl: HlCode | undefined }
 
