@@ -4,13 +4,14 @@ import tailwindcss from '@tailwindcss/vite'
 import { apiDevPlugin } from './scripts/vite-api-plugin.ts'
 import { precompressPlugin } from './scripts/vite-precompress-plugin.ts'
 import pkg from './package.json' with { type: 'json' }
+import { distDirOf } from './server/config/dist-dir.ts'
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   plugins: [react(), tailwindcss(), apiDevPlugin(), precompressPlugin()],
   server: { host: '127.0.0.1', port: 5173 },
   build: {
-    outDir: process.env.DIST_DIR || 'dist',
+    outDir: distDirOf(),
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 700,

@@ -2,6 +2,6 @@
 import { loadConfig } from '#server/config.ts'
 import { createRuntime } from '#server/runtime.ts'
 
-const { app } = createRuntime({ config: loadConfig(process.env) })
+const { app } = createRuntime({ config: loadConfig() })
 
 export default app

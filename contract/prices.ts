@@ -12,7 +12,7 @@ export const PRICES_USD = {
   'GET /files/video/{videoId}': 0.00053,
   'GET /files/captions/{videoId}': 0.00053,
   'GET /files/thumbnails/{videoId}': 0.00003,
-  /** Not listed in the price table; assumed to cost like /videos (docs/decisions/0003-popular-videos-price.md). */
+  /** Not listed in the price table; assumed to cost like /videos (docs/decisions/0002-popular-videos-price.md). */
   'GET /popularVideos': 0.00013,
 } as const
 export type Operation = keyof typeof PRICES_USD

@@ -2,9 +2,10 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { distDirOf } from '#server/config/dist-dir.ts'
 import { startNodeServer } from '#server/entry-node.ts'
 
-const distDir = process.env.DIST_DIR || 'dist'
+const distDir = distDirOf()
 const SOURCES = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'tailwind.config.ts', 'package.json']
 
 function newestMtime(path: string): number {

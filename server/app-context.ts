@@ -1,6 +1,6 @@
 /** Hono's typed context for the function: what every route can read from `c.var`. */
 import type { Config } from './config.ts'
-import type { Gateway } from './upstream/gateway.ts'
+import type { Gateway } from './gateway.ts'
 
 export type AppEnv = {
   Variables: {

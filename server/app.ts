@@ -1,9 +1,9 @@
 /** createApp(deps) → the function: every /api route, validation before payment, JSON errors, 404 and 405. */
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { Config } from './config.ts'
-import type { AppEnv } from './env.ts'
+import type { AppEnv } from './app-context.ts'
 import { ApiFailure, errorResponse } from './errors.ts'
-import type { Gateway } from './upstream/gateway.ts'
+import type { Gateway } from './gateway.ts'
 import { captionFiles } from './routes/caption-files.ts'
 import { captions } from './routes/captions.ts'
 import { channels } from './routes/channels.ts'
@@ -17,7 +17,7 @@ import { sameOriginOnly } from './security/same-origin.ts'
 import { securityHeaders } from './security/security-headers.ts'
 import { StorageUnavailable } from './db/database.ts'
 import { PricedFailure } from './spend/priced-failure.ts'
-import { storageFailure } from './spend/storage-failure.ts'
+import { storageFailure } from './db/storage-failure.ts'
 
 export type AppDeps = {
   config: Config

@@ -1,7 +1,15 @@
-/** The server's environment → typed configuration, parsed once at start (zod). The token is not here: see upstream/client.ts. */
+/**
+ * The server's environment → typed configuration, parsed once at start (zod). With config/dist-dir.ts, the only server code
+ * that reads process.env (DATA_API_TOKEN included); it imports nothing of the server but config/, so every floor may import it.
+ */
 import { z } from 'zod'
-import { upstreamModeOf, type UpstreamMode } from './upstream/client.ts'
-import { parseCacheTtls, type CacheTtls } from './spend/cache-ttl.ts'
+import { parseCacheTtls, type CacheTtls } from './config/cache-ttl.ts'
+import { DEFAULT_DIST_DIR } from './config/dist-dir.ts'
+
+type Env = Record<string, string | undefined>
+
+/** Live when a token is configured; demo (the embedded simulator) otherwise. */
+export type UpstreamMode = 'demo' | 'live'
 
 const optionalNumber = z
   .string()
@@ -38,7 +46,7 @@ const EnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   PAID_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   SIMULATOR_FAULT_CONTROL: z.string().optional().transform((s) => s === '1' || s === 'true'),
-  DIST_DIR: z.string().min(1).default('dist'),
+  DIST_DIR: z.string().min(1).default(DEFAULT_DIST_DIR),
   CACHE_TTL_SECONDS: z
     .string()
     .optional()
@@ -66,6 +74,8 @@ const EnvSchema = z.object({
 
 export type Config = {
   mode: UpstreamMode
+  /** The service's token (DATA_API_TOKEN, trimmed) in live mode; only the upstream client is handed it, and nothing logs it. */
+  apiToken: string | undefined
   apiUrl: string
   host: string
   port: number
@@ -93,7 +103,7 @@ export type Config = {
   simulatorFaultControl: boolean
   distDir: string
   version: string
-  /** Seconds each operation's answers are cached (0: not cached); see spend/cache-ttl.ts. */
+  /** Seconds each operation's answers are cached (0: not cached); see config/cache-ttl.ts. */
   cacheTtlSeconds: CacheTtls
   /** Map tile URL template the SPA was built with (TILE_URL, else VITE_TILE_URL): its host is allowed in img-src. */
   tileUrl: string | undefined
@@ -110,22 +120,25 @@ export type Config = {
 export const APP_VERSION = '0.1.0'
 
 /** Throws an Error naming every wrong variable; never echoes a value (one may be a secret). */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Env = process.env): Config {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')))
   if (!parsed.success) {
     const names = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; ')
     throw new Error(`Invalid server configuration: ${names}`)
   }
   const e = parsed.data
+  const apiToken = env.DATA_API_TOKEN?.trim() || undefined
+  const mode: UpstreamMode = apiToken ? 'live' : 'demo'
   return {
-    mode: upstreamModeOf(env),
+    mode,
+    apiToken,
     apiUrl: e.DATA_API_URL.replace(/\/+$/, ''),
     host: e.HOST,
     port: e.PORT,
     budgetUsd: e.BUDGET_USD,
     dataDir: e.DATA_DIR ?? e.CACHE_DIR ?? '.data',
     databaseUrl: e.DATABASE_URL,
-    source: upstreamModeOf(env) === 'demo' ? 'demo' : `live:${e.DATA_API_URL.replace(/\/+$/, '')}`,
+    source: mode === 'demo' ? 'demo' : `live:${e.DATA_API_URL.replace(/\/+$/, '')}`,
     dbTimeoutMs: e.DB_TIMEOUT_MS,
     dbPoolSize: e.DB_POOL_SIZE,
     cacheMaxMb: e.CACHE_MAX_MB,

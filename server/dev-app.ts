@@ -5,6 +5,6 @@ import { createRuntime } from './runtime.ts'
 let app: ReturnType<typeof createRuntime>['app'] | undefined
 
 export function devApp() {
-  app ??= createRuntime({ config: loadConfig(process.env) }).app
+  app ??= createRuntime({ config: loadConfig() }).app
   return app
 }

@@ -7,18 +7,18 @@ import { createRuntime } from './runtime.ts'
 import { mountSpa } from './static-files.ts'
 
 /** The function plus the SPA: hashed assets cached for a year and sent as their .br/.gz copies when the browser takes them, client routes answered with index.html. Security headers come from createApp's first middleware, so they cover these files too. */
-export function createNodeApp(config: Config, env: Record<string, string | undefined> = process.env) {
-  const runtime = createRuntime({ config, env })
+export function createNodeApp(config: Config) {
+  const runtime = createRuntime({ config })
   mountSpa(runtime.app, config.distDir)
   return runtime
 }
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host)
 
-export async function startNodeServer(env: Record<string, string | undefined> = process.env) {
-  const config = loadConfig(env)
+/** Serves with the given configuration, by default the environment's (read by config.ts). */
+export async function startNodeServer(config: Config = loadConfig()) {
   if (!existsSync(resolve(config.distDir, 'index.html'))) throw new Error(`No built SPA in ${config.distDir}/: run \`npm run build\` (npm start does it for you).`)
-  const { app, dispose, ready, storage } = createNodeApp(config, env)
+  const { app, dispose, ready, storage } = createNodeApp(config)
   const opening = Date.now()
   try {
     await ready

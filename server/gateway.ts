@@ -1,8 +1,7 @@
-/** The paid path every route takes: one upstream call, its answer checked against the contract, its price attached. */
+/** The paid path's shapes (what routes ask, what they get back) and its contract check: below both the upstream client and spend/, which implement it. */
 import type { z } from 'zod'
-import { priceOf, type Operation } from '#contract/index.ts'
-import { ApiFailure } from '../errors.ts'
-import type { UpstreamClient } from './client.ts'
+import type { Operation } from '#contract/index.ts'
+import { ApiFailure } from './errors.ts'
 
 export type PaidCall = {
   operation: Operation
@@ -49,19 +48,5 @@ export function checkAgainstContract(call: PaidCall, body: string): void {
     const issue = parsed.error.issues[0]
     const where = issue?.path.length ? issue.path.join('.') : 'the body'
     throw new ApiFailure(502, 'upstream_invalid', `The data service's answer to ${call.operation} broke the contract at ${where}: ${issue?.message ?? 'invalid'}.`)
-  }
-}
-
-/** The plain gateway: pays every call (no cache). Used where no storage is configured, and as the spend layer's inner step. */
-export function createDirectGateway(client: UpstreamClient): Gateway {
-  return {
-    async call(call) {
-      const answer = await client.request({ operation: call.operation, path: call.path, query: call.query, signal: call.signal })
-      checkAgainstContract(call, answer.body)
-      return { body: answer.body, contentType: answer.contentType, costUsd: priceOf(call.operation), cache: 'MISS' }
-    },
-    async quote(call) {
-      return { operation: call.operation, priceUsd: priceOf(call.operation), cached: false }
-    },
   }
 }

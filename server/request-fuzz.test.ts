@@ -19,7 +19,7 @@ const request = fc.record({
 
 describe('request fuzzer against the function (demo mode, in-process)', () => {
   it('20,000 random requests: never a 5xx, never the token', { timeout: 240_000 }, async () => {
-    const runtime = createRuntime({ config: loadConfig({ DATA_DIR: ':memory:', PAID_CALLS_PER_MINUTE: '1000000' }), env: {}, log: () => {} })
+    const runtime = createRuntime({ config: loadConfig({ DATA_DIR: ':memory:', PAID_CALLS_PER_MINUTE: '1000000' }), log: () => {} })
     onTestFinished(() => runtime.dispose())
     const { app } = runtime
     const deadline = Date.now() + 150_000 // bounded in time as well as in count

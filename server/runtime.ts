@@ -21,7 +21,6 @@ import { createSpendingGateway } from './spend/spending-gateway.ts'
 
 export type RuntimeOptions = {
   config: Config
-  env?: Record<string, string | undefined>
   /** Live-mode transport override (tests inject failing fetches). */
   fetch?: (req: Request) => Promise<Response>
   log?: (line: string) => void
@@ -34,11 +33,11 @@ export type RuntimeOptions = {
 /** Batched bookkeeping (hit tallies, last-used times, retried settlements) is written this often. */
 const FLUSH_EVERY_MS = 1000
 
-export function createRuntime({ config, env = process.env, fetch, log, now = Date.now, db: given }: RuntimeOptions) {
+export function createRuntime({ config, fetch, log, now = Date.now, db: given }: RuntimeOptions) {
   const print = log ?? ((line: string) => console.error(line))
   const simulator = config.mode === 'demo' ? createSimulator({ baseUrl: config.apiUrl }) : undefined
   const client = createUpstreamClient({
-    env,
+    token: config.apiToken,
     baseUrl: config.apiUrl,
     timeoutMs: config.upstreamTimeoutMs,
     maxBytes: config.upstreamMaxBytes,

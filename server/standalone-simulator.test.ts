@@ -5,7 +5,7 @@ import { SearchPage } from '#contract/index.ts'
 import { loadConfig } from './config.ts'
 import { createRuntime } from './runtime.ts'
 import { createSimulator } from '#simulator/app.ts'
-import { disposedAfterEach } from './spend/testing/spend-harness.ts'
+import { disposedAfterEach } from './testing/spend-harness.ts'
 import { SIMULATOR_TOKEN } from '#simulator/token.ts'
 
 /** The function pointed at the simulator over real HTTP (DATA_API_URL + DATA_API_TOKEN), as `npm run simulator` allows. */
@@ -24,7 +24,7 @@ describe('the function over HTTP against the standalone simulator', () => {
   const track = disposedAfterEach()
   const runtimeWith = (token: string) => {
     const env = { DATA_API_URL: baseUrl, DATA_API_TOKEN: token, DATA_DIR: ':memory:' }
-    return track(createRuntime({ config: loadConfig(env), env, log: () => {} })).app
+    return track(createRuntime({ config: loadConfig(env), log: () => {} })).app
   }
 
   it('runs live mode unchanged over the network', async () => {

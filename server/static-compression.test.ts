@@ -19,7 +19,7 @@ describe('static assets are sent precompressed (npm start)', () => {
     writeFileSync(join(dist, 'assets', 'tiny-abc123.js'), 'export {}\n')
     await precompress(dist)
     const env = { DATA_DIR: ':memory:', DIST_DIR: dist, DATA_API_TOKEN: '' }
-    app = createNodeApp(loadConfig(env), env).app
+    app = createNodeApp(loadConfig(env)).app
   })
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { createUpstreamClient } from './upstream/client.ts'
-import { createDirectGateway } from './upstream/gateway.ts'
+import { createDirectGateway } from './testing/direct-gateway.ts'
 
 const TOKEN = 'poix-LEAKCANARY7c1d0e9f2a'
 
@@ -25,7 +25,7 @@ describe('the token never leaves the server', () => {
   const logs: string[] = []
   const env = { DATA_API_TOKEN: TOKEN, DATA_API_URL: 'https://api.poix.test' }
   const config = loadConfig(env)
-  const client = createUpstreamClient({ env, baseUrl: config.apiUrl, timeoutMs: 1000, fetch: async (r) => hostileUpstream(r) })
+  const client = createUpstreamClient({ token: config.apiToken, baseUrl: config.apiUrl, timeoutMs: 1000, fetch: async (r) => hostileUpstream(r) })
   const app = createApp({ config, gateway: createDirectGateway(client), log: (l) => logs.push(l) })
 
   const urls = [
@@ -50,7 +50,7 @@ describe('the token never leaves the server', () => {
 
   it('the upstream really did see it (the canary is live)', async () => {
     let seen = ''
-    const spy = createUpstreamClient({ env, baseUrl: config.apiUrl, timeoutMs: 1000, fetch: async (r) => ((seen = r.headers.get('Authorization') ?? ''), new Response('[]')) })
+    const spy = createUpstreamClient({ token: config.apiToken, baseUrl: config.apiUrl, timeoutMs: 1000, fetch: async (r) => ((seen = r.headers.get('Authorization') ?? ''), new Response('[]')) })
     await spy.request({ operation: 'GET /captions/{videoId}', path: '/captions/dQw4w9WgXcQ', query: {} })
     expect(seen).toBe(`Bearer ${TOKEN}`)
   })

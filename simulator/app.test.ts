@@ -3,7 +3,7 @@ import { CaptionFileList, CaptionItems, PLATFORM_URL_FORMATS, PopularPage, price
 import { ANCHOR_COMMENT_ID, ANCHOR_VIDEO_ID, LONG_VIDEO_ID, NO_CAPTIONS_VIDEO_ID, RTL_VIDEO_ID } from './data/anchors.ts'
 import { getDataset } from './data/dataset.ts'
 import { COST_HEADER, createSimulator } from './app.ts'
-import { call, okJson, status, TEST_BASE_URL, testSimulator } from './test-client.ts'
+import { call, okJson, status, TEST_BASE_URL, testSimulator } from './testing/test-client.ts'
 
 const data = getDataset()
 

@@ -3,7 +3,7 @@ import { ChannelPage } from '#contract/index.ts'
 import { ANCHOR_CHANNEL } from './data/anchors.ts'
 import { CHANNEL_WITH_EMPTY_LIKES_INDEX, CHANNEL_WITH_HIDDEN_SUBSCRIBERS_INDEX } from './data/channels.ts'
 import { getDataset } from './data/dataset.ts'
-import { okJson, status, testSimulator } from './test-client.ts'
+import { okJson, status, testSimulator } from './testing/test-client.ts'
 import { CHANNEL_FIELDS } from './wire.ts'
 
 const sim = testSimulator()

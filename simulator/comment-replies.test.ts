@@ -8,7 +8,7 @@ import {
   PAGE_PLUS_ONE_COMMENT_ID,
   PAGE_REPLY_COMMENT_ID,
 } from './data/anchors.ts'
-import { okJson, status, testSimulator } from './test-client.ts'
+import { okJson, status, testSimulator } from './testing/test-client.ts'
 
 const sim = testSimulator()
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ChannelPage, PopularPage, SearchPage } from '#contract/index.ts'
 import { COST_HEADER } from './app.ts'
-import { call, okJson, testSimulator } from './test-client.ts'
+import { call, okJson, testSimulator } from './testing/test-client.ts'
 
 const sim = testSimulator()
 const SEARCH = '/search?location=48.8566,2.3522&locationRadius=25km&type=video'

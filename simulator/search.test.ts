@@ -4,7 +4,7 @@ import { PARIS } from './data/anchors.ts'
 import { getDataset } from './data/dataset.ts'
 import { encodePageToken } from './page-token.ts'
 import { estimateTotal, SEARCH_AREA_SLACK, SEARCH_PAGE_SIZE, SEARCH_RESULT_CAP } from './routes/search.ts'
-import { okJson, status, testSimulator } from './test-client.ts'
+import { okJson, status, testSimulator } from './testing/test-client.ts'
 
 const sim = testSimulator()
 const data = getDataset()

@@ -1,14 +1,17 @@
 /** `npm run simulator`: the simulated data service on its own port, for trying the wire format with curl. */
 import { serve } from '@hono/node-server'
 import { createSimulator } from './app.ts'
+import { loadSimulatorConfig, type SimulatorConfig } from './config.ts'
 import { SIMULATOR_TOKEN } from './token.ts'
 
-const host = '127.0.0.1'
-const port = Number(process.env.SIMULATOR_PORT ?? 8790)
-if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-  console.error(`SIMULATOR_PORT must be a port number (1–65535), not "${process.env.SIMULATOR_PORT}".`)
+let config: SimulatorConfig
+try {
+  config = loadSimulatorConfig()
+} catch (e) {
+  console.error((e as Error).message)
   process.exit(1)
 }
+const { host, port } = config
 const baseUrl = `http://${host}:${port}`
 const simulator = createSimulator({ token: SIMULATOR_TOKEN, baseUrl })
 

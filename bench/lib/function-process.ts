@@ -11,7 +11,7 @@ import { createNodeApp } from '#server/entry-node.ts'
 export type MemoryReport = { rss: number; heapUsed: number; external: number; gcRan: boolean }
 
 const config = loadConfig(process.env)
-const { app, dispose, ready } = createNodeApp(config, process.env)
+const { app, dispose, ready } = createNodeApp(config)
 await ready // the database is open and migrated before the port is announced
 const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
   console.log(JSON.stringify({ ready: 'function', port: info.port, mode: config.mode }))

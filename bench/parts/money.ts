@@ -98,7 +98,7 @@ async function measuredRun(get: Fetch): Promise<SessionRun> {
 export async function runMoney(log: (line: string) => void): Promise<PartOutcome> {
   const cache = tempDir('money')
   const env = { DATA_DIR: cache.path }
-  const runtime = createRuntime({ config: loadConfig(env), env, log: (l) => log(`  [function] ${l}`) })
+  const runtime = createRuntime({ config: loadConfig(env), log: (l) => log(`  [function] ${l}`) })
   try {
     const get: Fetch = (url) => Promise.resolve(runtime.app.fetch(new Request(`http://127.0.0.1${url}`)))
     const first = await measuredRun(get)

@@ -1,5 +1,5 @@
 /**
- * Process-level durability of the storage (issue 12, "Tests that must exist"): the function and the simulated
+ * Process-level durability of the storage (docs/decisions/0120-storage-on-postgres.md): the function and the simulated
  * service each run in their own Node process (bench/lib), the database is PGlite under a temporary DATA_DIR or a
  * throw-away Postgres cluster (server/testing/postgres-cluster.ts), and the figures are read from the database
  * itself and from the service's own counters (GET /__bench/stats).

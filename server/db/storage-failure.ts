@@ -1,5 +1,5 @@
 /** The database failing turns into one clear answer: 503 storage_unavailable, and nothing paid. */
-import { StorageUnavailable } from '../db/database.ts'
+import { StorageUnavailable } from './database.ts'
 import { ApiFailure } from '../errors.ts'
 
 export function storageFailure(e: StorageUnavailable): ApiFailure {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { createRuntime } from '../runtime.ts'
-import { spendHarness } from '../spend/testing/spend-harness.ts'
+import { spendHarness } from '../testing/spend-harness.ts'
 import { describeOnEngines, type EngineUnderTest } from '../testing/postgres-cluster.ts'
 import { migrate } from './migrate.ts'
 import { MIGRATIONS } from './migrations/index.ts'
@@ -29,7 +29,7 @@ function lastingEnv(engine: EngineUnderTest): Record<string, string> {
 describeOnEngines('storage', (engine) => {
   it('demo then live on the same storage: live answers come from the service, and the live budget holds no demo charge', async () => {
     const env = lastingEnv(engine)
-    const demo = createRuntime({ config: loadConfig({ ...env, DATA_API_TOKEN: '' }), env: {}, log: () => {} })
+    const demo = createRuntime({ config: loadConfig({ ...env, DATA_API_TOKEN: '' }), log: () => {} })
     const first = await demo.app.request(SEARCH)
     expect(first.status).toBe(200)
     expect(first.headers.get('X-Cache')).toBe('MISS')

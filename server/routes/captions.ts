@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { CAPTION_CONTENT_TYPES, CaptionItems, captionFileName } from '#contract/index.ts'
-import type { AppEnv } from '../env.ts'
+import type { AppEnv } from '../app-context.ts'
 import { captionBodyCheck } from '../upstream/caption-body-check.ts'
 import { CaptionQuery, VideoIdParam, validParam, validQuery } from '../validation.ts'
 import { payAndSend } from './respond.ts'

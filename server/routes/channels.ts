@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { ChannelPage } from '#contract/index.ts'
-import type { AppEnv } from '../env.ts'
+import type { AppEnv } from '../app-context.ts'
 import { ChannelsQuery, validQuery } from '../validation.ts'
 import { JSON_TYPE, payAndSend } from './respond.ts'
 

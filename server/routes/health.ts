@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../env.ts'
+import type { AppEnv } from '../app-context.ts'
 
 /** GET /api/health: demo or live, the version, whether a budget or sign-in is configured. Never a secret. */
 export const health = new Hono<AppEnv>().get('/', (c) => {

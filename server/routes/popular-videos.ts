@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { PopularPage } from '#contract/index.ts'
-import type { AppEnv } from '../env.ts'
+import type { AppEnv } from '../app-context.ts'
 import { PopularQuery, validQuery } from '../validation.ts'
 import { JSON_TYPE, payAndSend } from './respond.ts'
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import type { AppEnv } from '../env.ts'
+import type { AppEnv } from '../app-context.ts'
 import { invalidQuery, errorResponse } from '../errors.ts'
 import { validQuery } from '../validation.ts'
 import { QUOTE_HEADER } from './respond.ts'

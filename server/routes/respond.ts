@@ -1,7 +1,7 @@
 /** Pays for (or only prices) a call and sends the answer with its price and cache state, so the cost meter and the ledger agree. */
 import type { Context } from 'hono'
-import type { AppEnv } from '../env.ts'
-import type { PaidCall } from '../upstream/gateway.ts'
+import type { AppEnv } from '../app-context.ts'
+import type { PaidCall } from '../gateway.ts'
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
 

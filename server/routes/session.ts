@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
-import type { AppEnv } from '../env.ts'
+import type { AppEnv } from '../app-context.ts'
 import { ApiFailure, errorResponse, invalidQuery } from '../errors.ts'
 import type { RateLimiter } from '../security/rate-limiter.ts'
 import type { Sessions } from '../security/session.ts'

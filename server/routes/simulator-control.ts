@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import type { AppEnv } from '../env.ts'
+import type { AppEnv } from '../app-context.ts'
 import type { Simulator } from '#simulator/app.ts'
 import { errorResponse, invalidQuery } from '../errors.ts'
 

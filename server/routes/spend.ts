@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import type { AppEnv } from '../env.ts'
+import type { AppEnv } from '../app-context.ts'
 import type { Budget } from '../spend/budget.ts'
 import { sourceKind, sourceLabel, type Ledger, type SpendReport } from '../spend/ledger.ts'
-import { orUnavailable } from '../spend/storage-failure.ts'
+import { orUnavailable } from '../db/storage-failure.ts'
 import { validQuery } from '../validation.ts'
 
 export const SPEND_LIMIT_DEFAULT = 100

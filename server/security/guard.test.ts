@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { disposedAfterEach, errorOf, lastingStorage, spendHarness, testClock } from '../spend/testing/spend-harness.ts'
+import { disposedAfterEach, errorOf, lastingStorage, spendHarness, testClock } from '../testing/spend-harness.ts'
 import { describeOnEngines } from '../testing/postgres-cluster.ts'
 import { SESSION_COOKIE } from './session.ts'
 import { generateSignedCookie } from 'hono/cookie'

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { errorOf, spendHarness, testClock, type HarnessOptions } from '../spend/testing/spend-harness.ts'
+import { errorOf, spendHarness, testClock, type HarnessOptions } from '../testing/spend-harness.ts'
 import { describeOnEngines } from '../testing/postgres-cluster.ts'
 
 const search = (km: number) => `/api/search?location=48.8566,2.3522&locationRadius=${km}km&type=video`

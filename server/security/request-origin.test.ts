@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
-import type { Gateway } from '../upstream/gateway.ts'
+import type { Gateway } from '../gateway.ts'
 import { clientAddress, isHttps, requestHost } from './request-origin.ts'
 
 const PEER = { incoming: { socket: { remoteAddress: '10.0.0.9' } } }

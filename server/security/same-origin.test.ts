@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
-import { createDirectGateway } from '../upstream/gateway.ts'
+import { createDirectGateway } from '../testing/direct-gateway.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
 import { sameOriginOnly } from './same-origin.ts'
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { createNodeApp } from '../entry-node.ts'
-import { disposedAfterEach, spendHarness } from '../spend/testing/spend-harness.ts'
+import { disposedAfterEach, spendHarness } from '../testing/spend-harness.ts'
 import { tileSource } from './security-headers.ts'
 
 function csp(res: Response): Map<string, string[]> {
@@ -100,7 +100,7 @@ describe('security headers on the SPA and its static files (npm start)', () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   const env = { DATA_DIR: ':memory:', DIST_DIR: dist, DATA_API_TOKEN: '' }
-  const { app, dispose } = createNodeApp(loadConfig(env), env)
+  const { app, dispose } = createNodeApp(loadConfig(env))
   afterAll(async () => {
     await dispose()
     rmSync(dist, { recursive: true, force: true })

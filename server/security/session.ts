@@ -10,7 +10,7 @@ import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { ApiFailure, errorResponse } from '../errors.ts'
-import { orUnavailable } from '../spend/storage-failure.ts'
+import { orUnavailable } from '../db/storage-failure.ts'
 import { isHttps } from './request-origin.ts'
 
 export const SESSION_COOKIE = 'poix_session'

@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest'
 import { describeOnEngines } from '../testing/postgres-cluster.ts'
-import { errorOf, gate, serviceAnswer, spendHarness, testClock } from './testing/spend-harness.ts'
+import { errorOf, gate, serviceAnswer, spendHarness, testClock } from '../testing/spend-harness.ts'
 
 const PRICE = 0.00203
 const search = (km: number) => `/api/search?location=48.8566,2.3522&locationRadius=${km}km&type=video`

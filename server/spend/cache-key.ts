@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Operation } from '#contract/index.ts'
-import type { PaidCall } from '../upstream/gateway.ts'
+import type { PaidCall } from '../gateway.ts'
 
 /** The service's documented defaults: leaving one out asks the same question as giving it. */
 const DEFAULTS: Partial<Record<Operation, Record<string, string>>> = {

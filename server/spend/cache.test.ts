@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { describeOnEngines } from '../testing/postgres-cluster.ts'
-import { DEFAULT_CACHE_TTLS, parseCacheTtls } from './cache-ttl.ts'
-import { errorOf, serviceAnswer, spendHarness, testClock, type HarnessOptions } from './testing/spend-harness.ts'
+import { DEFAULT_CACHE_TTLS, parseCacheTtls } from '../config/cache-ttl.ts'
+import { errorOf, serviceAnswer, spendHarness, testClock, type HarnessOptions } from '../testing/spend-harness.ts'
 import { loadConfig } from '../config.ts'
 
 const HOUR = 3_600_000

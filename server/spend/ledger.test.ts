@@ -1,7 +1,7 @@
 import { expect, it, vi } from 'vitest'
 import { describeOnEngines, type EngineUnderTest } from '../testing/postgres-cluster.ts'
 import type { LedgerEntry, SpendTotals } from './ledger.ts'
-import { errorOf, gate, lastingStorage, spendHarness, testClock } from './testing/spend-harness.ts'
+import { errorOf, gate, lastingStorage, spendHarness, testClock } from '../testing/spend-harness.ts'
 
 const SEARCH = '/api/search?location=48.8566,2.3522&locationRadius=25km&type=video'
 const CAPTIONS = '/api/captions/dQw4w9WgXcQ?lang=en'

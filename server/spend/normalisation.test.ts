@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { describeOnEngines } from '../testing/postgres-cluster.ts'
 import { cacheKeyOf, normaliseCall } from './cache-key.ts'
-import { spendHarness } from './testing/spend-harness.ts'
+import { spendHarness } from '../testing/spend-harness.ts'
 
 const SAME: [string, string, string][] = [
   ['a radius in m or km', '/api/search?location=48.8566,2.3522&locationRadius=25km&type=video', '/api/search?location=48.8566,2.3522&locationRadius=25000m&type=video'],

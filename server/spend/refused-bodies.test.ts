@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { describeOnEngines } from '../testing/postgres-cluster.ts'
-import { errorOf, serviceAnswer, spendHarness } from './testing/spend-harness.ts'
+import { errorOf, serviceAnswer, spendHarness } from '../testing/spend-harness.ts'
 
 const VTT = '/api/captions/dQw4w9WgXcQ?format=vtt&lang=en'
 const CAPTIONS_PRICE = 0.00053

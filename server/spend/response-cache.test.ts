@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { describeOnEngines } from '../testing/postgres-cluster.ts'
 import { createResponseCache, type NewEntry } from './response-cache.ts'
-import { lastingStorage, serviceAnswer, spendHarness, testClock, type HarnessOptions } from './testing/spend-harness.ts'
+import { lastingStorage, serviceAnswer, spendHarness, testClock, type HarnessOptions } from '../testing/spend-harness.ts'
 
 const SOURCE = 'live:https://api.poix.test'
 const OP = 'GET /search'

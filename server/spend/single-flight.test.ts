@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest'
 import { describeOnEngines } from '../testing/postgres-cluster.ts'
-import { gate, spendHarness } from './testing/spend-harness.ts'
+import { gate, spendHarness } from '../testing/spend-harness.ts'
 
 const URL_ = '/api/search?location=48.8566,2.3522&locationRadius=25km&type=video'
 

@@ -10,16 +10,16 @@ import { StorageUnavailable, type Database, type Queryable } from '../db/databas
 import { ApiFailure } from '../errors.ts'
 import type { RateLimiter } from '../security/rate-limiter.ts'
 import type { UpstreamAnswer, UpstreamClient } from '../upstream/client.ts'
-import { checkAgainstContract, type Gateway, type PaidCall, type PaidResult } from '../upstream/gateway.ts'
+import { checkAgainstContract, type Gateway, type PaidCall, type PaidResult } from '../gateway.ts'
 import type { Budget } from './budget.ts'
 import { cacheKeyOf, normaliseCall, type NormalisedCall } from './cache-key.ts'
-import { CAPTIONS_UNAVAILABLE, type CacheTtls } from './cache-ttl.ts'
+import { CAPTIONS_UNAVAILABLE, type CacheTtls } from '../config/cache-ttl.ts'
 import type { HitTallies } from './hit-tallies.ts'
 import type { Ledger } from './ledger.ts'
 import { toMicro } from './money.ts'
 import { isCharged, PricedFailure } from './priced-failure.ts'
 import type { Cached, NewEntry, ResponseCache } from './response-cache.ts'
-import { storageFailure } from './storage-failure.ts'
+import { storageFailure } from '../db/storage-failure.ts'
 
 export type SpendingGatewayOptions = {
   client: UpstreamClient

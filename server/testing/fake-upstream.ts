@@ -2,7 +2,7 @@
 import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { createUpstreamClient } from '../upstream/client.ts'
-import { createDirectGateway } from '../upstream/gateway.ts'
+import { createDirectGateway } from './direct-gateway.ts'
 
 export type Answer = (req: Request) => Response | Promise<Response>
 
@@ -16,7 +16,7 @@ export function fakeUpstream(answer: Answer, opts: { timeoutMs?: number } = {}) 
   }
   const env = { DATA_API_TOKEN: TEST_TOKEN, DATA_API_URL: 'https://api.poix.test' }
   const config = { ...loadConfig(env), upstreamTimeoutMs: opts.timeoutMs ?? 2000 }
-  const client = createUpstreamClient({ env, baseUrl: config.apiUrl, timeoutMs: config.upstreamTimeoutMs, fetch })
+  const client = createUpstreamClient({ token: config.apiToken, baseUrl: config.apiUrl, timeoutMs: config.upstreamTimeoutMs, fetch })
   const app = createApp({ config, gateway: createDirectGateway(client), log: () => {} })
   return { app, seen, config }
 }

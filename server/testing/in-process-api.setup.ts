@@ -11,7 +11,7 @@ async function inProcessApi(request: Request): Promise<Response> {
   appPromise ??= (async () => {
     const { loadConfig } = await import('../config.ts')
     const { createRuntime } = await import('../runtime.ts')
-    const { app } = createRuntime({ config: loadConfig({ DATA_DIR: ':memory:' }), env: {}, log: () => {} })
+    const { app } = createRuntime({ config: loadConfig({ DATA_DIR: ':memory:' }), log: () => {} })
     return (req: Request) => Promise.resolve(app.fetch(req))
   })()
   return (await appPromise)(request)

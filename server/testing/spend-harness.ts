@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import { loadConfig } from '../../config.ts'
-import { createRuntime } from '../../runtime.ts'
-import { TEST_TOKEN } from '../../testing/fake-upstream.ts'
-import type { EngineUnderTest } from '../../testing/postgres-cluster.ts'
-import type { SpendReport } from '../ledger.ts'
+import { loadConfig } from '../config.ts'
+import { createRuntime } from '../runtime.ts'
+import { TEST_TOKEN } from './fake-upstream.ts'
+import type { EngineUnderTest } from './postgres-cluster.ts'
+import type { SpendReport } from '../spend/ledger.ts'
 
 export type Answer = (req: Request) => Response | Promise<Response>
 
@@ -77,7 +77,6 @@ export function spendHarness({ env = {}, answer = serviceAnswer, now, hold }: Ha
   const logs: string[] = []
   const runtime = createRuntime({
     config,
-    env: fullEnv,
     now,
     log: (l) => logs.push(l),
     fetch: async (req) => {

@@ -73,7 +73,7 @@ describe('the node:http transport stops reading past UPSTREAM_MAX_BYTES', () => 
     await new Promise((resolve) => server.close(resolve))
   })
 
-  const client = (timeoutMs = 5000) => createUpstreamClient({ env: { DATA_API_TOKEN: TOKEN }, baseUrl: origin, timeoutMs, maxBytes: CAP })
+  const client = (timeoutMs = 5000) => createUpstreamClient({ token: TOKEN, baseUrl: origin, timeoutMs, maxBytes: CAP })
 
   it('a 64 MB answer: 502 upstream_too_large, charged, and the connection is dropped near the cap', async () => {
     const f = await failureOf(client().request({ ...search, path: '/huge' }))
@@ -120,7 +120,7 @@ describe('the fetch path (simulator, tests) reads the body incrementally and can
   const over = (maxBytes?: number, headers: Record<string, string> = {}) => {
     const { state, body } = endless()
     const fetch = async () => new Response(body, { headers })
-    const client = createUpstreamClient({ env: { DATA_API_TOKEN: TOKEN }, baseUrl: 'https://api.poix.test', timeoutMs: 5000, fetch, maxBytes })
+    const client = createUpstreamClient({ token: TOKEN, baseUrl: 'https://api.poix.test', timeoutMs: 5000, fetch, maxBytes })
     return { state, client }
   }
 
@@ -149,7 +149,7 @@ describe('the fetch path (simulator, tests) reads the body incrementally and can
   it('a body within the cap passes byte for byte', async () => {
     const body = '\uFEFFWEBVTT\n\n00:00.000 --> 00:01.000\nhé\n'
     const fetch = async () => new Response(body)
-    const client = createUpstreamClient({ env: { DATA_API_TOKEN: TOKEN }, baseUrl: 'https://api.poix.test', timeoutMs: 5000, fetch, maxBytes: Buffer.byteLength(body) })
+    const client = createUpstreamClient({ token: TOKEN, baseUrl: 'https://api.poix.test', timeoutMs: 5000, fetch, maxBytes: Buffer.byteLength(body) })
     const answer = await client.request(search)
     expect(answer.body).toBe(body)
     expect(answer.bytes).toBe(Buffer.byteLength(body))

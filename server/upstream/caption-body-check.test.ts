@@ -3,10 +3,10 @@ import { CAPTION_FORMATS, type CaptionFormat } from '#contract/index.ts'
 import { ApiFailure } from '../errors.ts'
 import { renderCaptions } from '#simulator/captions/index.ts'
 import { ANCHOR_VIDEO_ID, ASR_ONLY_VIDEO_ID, CJK_VIDEO_ID, HOSTILE_VIDEO_ID, LONG_VIDEO_ID, RTL_VIDEO_ID } from '#simulator/data/anchors.ts'
-import { status, testSimulator } from '#simulator/test-client.ts'
+import { status, testSimulator } from '#simulator/testing/test-client.ts'
 import { fakeUpstream } from '../testing/fake-upstream.ts'
 import { captionBodyCheck } from './caption-body-check.ts'
-import { checkAgainstContract } from './gateway.ts'
+import { checkAgainstContract } from '../gateway.ts'
 
 const FILE_FORMATS = CAPTION_FORMATS.filter((f): f is Exclude<CaptionFormat, 'json'> => f !== 'json')
 const ITEMS = JSON.stringify([{ text: 'we&#39;re no strangers', duration: 2.5, offset: 18.8, lang: 'en' }])

@@ -18,7 +18,7 @@ function rateLimitedOnce(retryAfter: string | null, now: () => number) {
     if (seen.length > 1) return new Response('{"data":[]}', { headers: { 'Content-Type': 'application/json' } })
     return new Response('{"message":"slow down"}', { status: 429, headers: retryAfter === null ? {} : { 'Retry-After': retryAfter } })
   }
-  const client = createUpstreamClient({ env: { DATA_API_TOKEN: TOKEN }, baseUrl: 'https://api.poix.test', timeoutMs: 2000, fetch, now })
+  const client = createUpstreamClient({ token: TOKEN, baseUrl: 'https://api.poix.test', timeoutMs: 2000, fetch, now })
   return { client, seen }
 }
 
@@ -74,7 +74,7 @@ describe('a 429 from the service pauses the whole instance until its Retry-After
     expect((await zero.client.request(search)).status).toBe(200)
 
     const fetch = async () => new Response('{"message":"insufficient credit"}', { status: 429, headers: { 'Retry-After': '60' } })
-    const broke = createUpstreamClient({ env: { DATA_API_TOKEN: TOKEN }, baseUrl: 'https://api.poix.test', timeoutMs: 2000, fetch, now: c.now })
+    const broke = createUpstreamClient({ token: TOKEN, baseUrl: 'https://api.poix.test', timeoutMs: 2000, fetch, now: c.now })
     expect(await failureOf(broke.request(search))).toMatchObject({ code: 'balance_exhausted' })
     expect(broke.pausedForSeconds()).toBe(0)
   })
@@ -82,7 +82,7 @@ describe('a 429 from the service pauses the whole instance until its Retry-After
   it('never pauses in demo mode, whose 429s are faults tests inject into the simulator', async () => {
     let calls = 0
     const fetch = async () => (++calls === 1 ? new Response('slow', { status: 429, headers: { 'Retry-After': '30' } }) : new Response('[]'))
-    const demo = createUpstreamClient({ env: {}, baseUrl: 'https://api.poix.test', timeoutMs: 2000, demo: { fetch, token: 'poix-demo-token' } })
+    const demo = createUpstreamClient({ token: undefined, baseUrl: 'https://api.poix.test', timeoutMs: 2000, demo: { fetch, token: 'poix-demo-token' } })
     await failureOf(demo.request(search))
     expect(demo.pausedForSeconds()).toBe(0)
     expect((await demo.request(search)).status).toBe(200)

@@ -1,20 +1,14 @@
 /**
- * Server only. The ONE place that reads DATA_API_TOKEN. Never imported by src/.
+ * Server only: the one place the token is sent from (it is handed only the token, from config.ts). Never imported by src/.
  * Sends `Authorization: Bearer <token>` and nothing of the browser's; times out; turns every failure into an ApiFailure.
  */
 import type { Operation } from '#contract/index.ts'
+import type { UpstreamMode } from '../config.ts'
 import { ApiFailure } from '../errors.ts'
 import { createCircuitBreaker } from './circuit-breaker.ts'
 import { BodyTooLarge, fromFetch, nodeTransport, type Transport, type TransportAnswer } from './transport.ts'
 
-export type UpstreamMode = 'demo' | 'live'
-type Env = Record<string, string | undefined>
 type Fetch = (request: Request) => Promise<Response>
-
-/** Live when a token is configured; demo (the embedded simulator) otherwise. */
-export function upstreamModeOf(env: Env): UpstreamMode {
-  return env.DATA_API_TOKEN?.trim() ? 'live' : 'demo'
-}
 
 export type UpstreamRequest = {
   operation: Operation
@@ -35,7 +29,8 @@ export type UpstreamClient = {
 }
 
 export type UpstreamOptions = {
-  env: Env
+  /** The service's token (config.apiToken): live mode when given, the demo simulator otherwise. */
+  token: string | undefined
   baseUrl: string
   timeoutMs: number
   /** Transport for live mode; defaults to node:http(s) (transport.ts). Tests inject failing fetches. */
@@ -89,7 +84,7 @@ function clip(s: string): string {
 
 const BALANCE_RE = /balance|insufficient|credit|funds|payment required|quota exhausted/i
 
-/** Maps a non-2xx answer of the service to the function's error (issue 2's table). */
+/** Maps a non-2xx answer of the service to the function's error (the error table of the data-service spec; docs/decisions/0005-function-errors-and-prices.md). */
 export function mapUpstreamFailure(operation: Operation, status: number, body: string, retryAfter: string | null): ApiFailure {
   const said = messageFromBody(body)
   if (status === 402 || ((status === 403 || status === 429) && said && BALANCE_RE.test(said))) {
@@ -144,8 +139,9 @@ function buildUrl(baseUrl: string, path: string, query: UpstreamRequest['query']
 }
 
 export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
-  const mode = upstreamModeOf(opts.env)
-  const token = mode === 'live' ? opts.env.DATA_API_TOKEN!.trim() : opts.demo?.token
+  const live = opts.token?.trim()
+  const mode: UpstreamMode = live ? 'live' : 'demo'
+  const token = live || opts.demo?.token
   const given = mode === 'live' ? opts.fetch : opts.demo?.fetch
   const transport: Transport | undefined = given ? fromFetch(given) : mode === 'live' ? nodeTransport : undefined
   if (!token || !transport) throw new Error('No data service configured: set DATA_API_TOKEN, or give the client the demo simulator.')

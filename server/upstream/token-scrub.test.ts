@@ -3,7 +3,7 @@ import { fakeUpstream, TEST_TOKEN } from '../testing/fake-upstream.ts'
 import { createUpstreamClient } from './client.ts'
 
 const clientAnswering = (body: string) =>
-  createUpstreamClient({ env: { DATA_API_TOKEN: TEST_TOKEN }, baseUrl: 'https://api.poix.test', timeoutMs: 2000, fetch: async () => new Response(body) })
+  createUpstreamClient({ token: TEST_TOKEN, baseUrl: 'https://api.poix.test', timeoutMs: 2000, fetch: async () => new Response(body) })
 
 const captions = { operation: 'GET /captions/{videoId}' as const, path: '/captions/dQw4w9WgXcQ', query: { format: 'text' } }
 

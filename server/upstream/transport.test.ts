@@ -107,7 +107,7 @@ describe('the node:http transport', () => {
 })
 
 describe('the upstream client over the node:http transport (live mode)', () => {
-  const client = (timeoutMs = 2000) => createUpstreamClient({ env: { DATA_API_TOKEN: 't0k' }, baseUrl: origin, timeoutMs })
+  const client = (timeoutMs = 2000) => createUpstreamClient({ token: 't0k', baseUrl: origin, timeoutMs })
   const failureOf = async (p: Promise<unknown>): Promise<ApiFailure> => {
     const e = await p.then(
       () => undefined,
@@ -143,7 +143,7 @@ describe('the upstream client over the node:http transport (live mode)', () => {
   })
 
   it('names an unreachable service without the token', async () => {
-    const dead = createUpstreamClient({ env: { DATA_API_TOKEN: 't0k' }, baseUrl: 'http://127.0.0.1:1', timeoutMs: 2000 })
+    const dead = createUpstreamClient({ token: 't0k', baseUrl: 'http://127.0.0.1:1', timeoutMs: 2000 })
     const f = await failureOf(dead.request({ operation: 'GET /search', path: '/search', query: {} }))
     expect(f.code).toBe('upstream_unreachable')
     expect(f.charged).toBe(false)

@@ -10,7 +10,7 @@ import {
   rollingMainCues,
   vttCueText,
   xmlIsWellFormed,
-} from './test-readers.ts'
+} from '../testing/test-readers.ts'
 
 type Track = { name: string; cues: Cue[]; meta: { lang: string; source: TrackSource; languageName: string } }
 

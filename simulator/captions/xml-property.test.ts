@@ -4,7 +4,7 @@ import type { CaptionFormat } from '#contract/index.ts'
 import type { Cue } from '../types.ts'
 import { toMs } from './cue-timing.ts'
 import { renderCaptions } from './index.ts'
-import { normaliseText, readCaptions, xmlIsWellFormed } from './test-readers.ts'
+import { normaliseText, readCaptions, xmlIsWellFormed } from '../testing/test-readers.ts'
 
 const XML_FORMATS: CaptionFormat[] = ['xml', 'srv1', 'srv2', 'srv3', 'ttml']
 const SOURCES = ['manual', 'asr'] as const

@@ -1,6 +1,6 @@
 /** Test helper: requests to a simulator through its fetch (no network), with or without the token. */
-import { createSimulator, type Simulator } from './app.ts'
-import { SIMULATOR_TOKEN } from './token.ts'
+import { createSimulator, type Simulator } from '../app.ts'
+import { SIMULATOR_TOKEN } from '../token.ts'
 
 export const TEST_BASE_URL = 'https://api.poix.test'
 export const AUTH = { Authorization: `Bearer ${SIMULATOR_TOKEN}` }

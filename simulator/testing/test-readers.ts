@@ -8,7 +8,7 @@ import SrtParser from 'srt-parser-2'
 import webvtt, { type VttCue, type VttNode } from 'webvtt-parser'
 import vttEntities from 'webvtt-parser/html-entities.json'
 import type { CaptionFormat } from '#contract/index.ts'
-import { decodeUntilStable } from './platform-escaping.ts'
+import { decodeUntilStable } from '../captions/platform-escaping.ts'
 
 /** A cue as read back: start in whole milliseconds (null when the format has no timings) and its text. */
 export type ReadCue = { startMs: number | null; text: string }

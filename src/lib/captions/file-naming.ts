@@ -11,7 +11,7 @@ import {
   type CaptionFormat,
 } from '#contract/index.ts'
 
-/** File extension per format: the format's own name except `text` → `txt` (docs/decisions/0070-caption-files.md). */
+/** File extension per format: the format's own name except `text` → `txt` (docs/decisions/0070-caption-files-and-archives.md). */
 export const CAPTION_EXT: Record<CaptionFormat, string> = CAPTION_EXTENSIONS
 
 /** The media type alone (no charset), e.g. for a Blob or a manifest; the function sends the same types. */

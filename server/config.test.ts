@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from './config.ts'
+import { distDirOf } from './config/dist-dir.ts'
+
+describe('the configuration', () => {
+  it('is live with a token (trimmed, the only copy the upstream client gets) and demo without one', () => {
+    expect(loadConfig({ DATA_API_TOKEN: '  poix-abc \n' })).toMatchObject({ mode: 'live', apiToken: 'poix-abc', source: 'live:https://api.poix.io' })
+    for (const blank of [undefined, '', '   ']) expect(loadConfig({ DATA_API_TOKEN: blank })).toMatchObject({ mode: 'demo', apiToken: undefined, source: 'demo' })
+  })
+
+  it('reads the build folder as npm start and vite build do: DIST_DIR, else dist', () => {
+    expect(distDirOf({})).toBe('dist')
+    expect(distDirOf({ DIST_DIR: '' })).toBe('dist')
+    expect(distDirOf({ DIST_DIR: '/tmp/dist-x' })).toBe('/tmp/dist-x')
+    expect(loadConfig({ DIST_DIR: '/tmp/dist-x' }).distDir).toBe(distDirOf({ DIST_DIR: '/tmp/dist-x' }))
+    expect(loadConfig({}).distDir).toBe(distDirOf({}))
+  })
+})
