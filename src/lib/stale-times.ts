@@ -1,6 +1,6 @@
 /**
  * How long each resource's answer counts as fresh in the browser (docs/decisions/0080). They follow the function's
- * cache lifetimes (server/spend/cache-ttl.ts): inside them a refetch would only be a free cache hit; past them it
+ * cache lifetimes (server/config/cache-ttl.ts): inside them a refetch would only be a free cache hit; past them it
  * pays for data that may have changed. Feature query factories set `staleTime` from here.
  */
 const MINUTE = 60_000
