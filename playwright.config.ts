@@ -15,8 +15,12 @@ export default defineConfig({
   // One output folder per server port, so concurrent local runs do not delete each other's traces.
   outputDir: `test-results/${PORT}`,
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
+  // CI retries only to tell a flaky test from a broken one: a test that fails and then passes still fails the run.
   retries: process.env.CI ? 2 : 0,
+  failOnFlakyTests: !!process.env.CI,
+  // A test.only left in by mistake would silently skip the rest of the suite.
+  forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
@@ -37,7 +41,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: `.data/e2e-${process.pid}`,
+      // A cache of this run's own: tests that expect a first, paid request (e2e/support/unique.ts) rely on it being empty.
+      DATA_DIR: `.data/e2e-${process.pid}-${Date.now().toString(36)}`,
       DATA_API_TOKEN: '',
       SIMULATOR_FAULT_CONTROL: '1',
     },

@@ -1,10 +1,11 @@
 /**
  * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money,startup] [--service-ms=100] [--markdown]`: measures each part side
- * by side in one run, prints a table with each target beside its figure, and writes bench/results.json.
+ * by side in one run, prints a table with each target beside its figure, and writes bench/results.json with only the parts
+ * this run measured (its `parts` list says which): figures from earlier runs are never carried into it.
  * Every part has a time limit; every process it starts is stopped by PID, also on failure.
  * docs/decisions/0090-bench-harness.md
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { measureBundle } from './parts/bundle.ts'
@@ -53,15 +54,14 @@ function parseArgs(argv: string[]): { parts: Part[]; markdown: boolean; serviceM
 }
 
 type StoredPart = { measuredAt: string; rows: Row[]; data?: unknown; error?: string }
-type Results = { date: string; command: string; machine: Record<string, unknown>; parts: Partial<Record<Part, StoredPart>> }
-
-function previousParts(): Results['parts'] {
-  if (!existsSync(RESULTS_PATH)) return {}
-  try {
-    return (JSON.parse(readFileSync(RESULTS_PATH, 'utf8')) as Results).parts ?? {}
-  } catch {
-    return {}
-  }
+type Results = {
+  date: string
+  command: string
+  machine: Record<string, unknown>
+  /** The parts this run measured, in order; a part not named here was not run, and its figures are not in this file. */
+  measured: Part[]
+  notRun: Part[]
+  parts: Partial<Record<Part, StoredPart>>
 }
 
 async function main() {
@@ -124,7 +124,9 @@ async function main() {
     date: new Date().toISOString(),
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     machine: { node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, loadAverage: { start: loadAtStart, end: loadAtEnd } },
-    parts: { ...previousParts(), ...stored },
+    measured: parts,
+    notRun: PARTS.filter((p) => !parts.includes(p)),
+    parts: stored,
   }
   writeFileSync(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`)
 
@@ -133,7 +135,8 @@ async function main() {
   if (markdown) console.log(`\n${markdownTable(rows)}`)
   const missed = rows.filter((r) => r.met === false)
   const failed = parts.filter((p) => stored[p]?.error)
-  console.log(`\n${rows.filter((r) => r.met !== undefined).length - missed.length} targets met, ${missed.length} not met${failed.length ? `; parts that could not run: ${failed.join(', ')}` : ''}. Written to bench/results.json.`)
+  const notRun = results.notRun.length ? ` It holds ${parts.join(', ')} only (not run: ${results.notRun.join(', ')}).` : ''
+  console.log(`\n${rows.filter((r) => r.met !== undefined).length - missed.length} targets met, ${missed.length} not met${failed.length ? `; parts that could not run: ${failed.join(', ')}` : ''}. Written to bench/results.json.${notRun}`)
   process.exitCode = failed.length ? 1 : 0
 }
 

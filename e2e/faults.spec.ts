@@ -219,7 +219,8 @@ test.describe('faults from the service', () => {
     await expectPricedRetry(failed(3), /request the first page again/, POPULAR_PRICE)
     await expect(summary).toContainText(/^100 videos loaded in 2 pages/)
     const restart = page.getByRole('button', { name: /^Start again from page 1/ })
-    await expect(restart.getByTestId('price')).toHaveText(/\$0\.00013|cached · free/)
+    // This test loaded page 1 from this server a moment ago: starting again is free.
+    await expect(restart.getByTestId('price')).toHaveText('cached · free')
     await restart.click()
     await expect(summary).toContainText(/^50 videos loaded in 1 page/)
     await expect(failed(3)).toHaveCount(0)

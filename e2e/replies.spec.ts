@@ -3,10 +3,11 @@ import AxeBuilder from '@axe-core/playwright'
 import Papa from 'papaparse'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
+import { pageHandledQueuedWork } from './support/settled.ts'
 
 const ANCHOR = 'UgzoQVUwDeGW1IS5_uR4AaABAg'
 const ANCHOR_TOTAL = 312
-/** The simulator's thread with hostile markup in textDisplay (server/simulator/data/anchors.ts). */
+/** The simulator's thread with hostile markup in textDisplay (simulator/data/anchors.ts). */
 const HOSTILE = 'UgxHostileThreadXSS4AaABAg'
 
 const replyList = (page: Page) => page.getByTestId('reply-list')
@@ -321,7 +322,8 @@ test.describe('the threaded reply viewer', () => {
     await page.getByRole('radio', { name: 'Plain text' }).check()
     await expect(list.getByText("Great video! <script>alert('xss')</script>")).toBeVisible()
     await expect(list.locator('script, iframe')).toHaveCount(0)
-    await page.waitForTimeout(500)
+    // The hover, the click and the re-render have been handled: any dialog they opened has been reported.
+    await pageHandledQueuedWork(page)
     expect(dialogs).toEqual([])
   })
 
@@ -360,7 +362,9 @@ test.describe('the threaded reply viewer', () => {
     await expect(replies(page)).toHaveCount(hostile.length)
     await replyList(page).getByText('hover me').hover()
     await replyList(page).getByText('js link').click()
-    await page.waitForTimeout(500)
+    // The hover and the click have been handled (a javascript: link would have run by now), and the view is still here.
+    await pageHandledQueuedWork(page)
+    await expect(replies(page)).toHaveCount(hostile.length)
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined()
     await expect(replyList(page).locator('script, iframe, img, details')).toHaveCount(0)
     expect(dialogs).toEqual([])

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
-
+import { attemptPoint, attemptRadiusKm } from './support/unique.ts'
 
 const searchButton = (page: Page) => page.getByRole('button', { name: /^Search\s*·?\s*(\$|cached)/ })
 const field = (page: Page, name: string) => page.getByLabel(name, { exact: true })
@@ -73,13 +73,15 @@ test.describe('location search', () => {
     await expect(page).toHaveURL(/\/search$/)
   })
 
-  test('the marker drags to move the point', async ({ page }) => {
+  test('the marker drags to move the point', async ({ page }, testInfo) => {
     const searches = recordSearches(page)
-    await page.goto('/search?location=48.8566,2.3522&radius=10&unit=km')
+    // A point nobody searched: a search already in the server's cache would load by itself (free, but a request).
+    const start = attemptPoint(testInfo, 48.8566, 2.3522)
+    await page.goto(`/search?location=${start.text}&radius=10&unit=km`)
     await drag(page, page.getByRole('button', { name: /Search point/ }), 120, 60)
     await expect(field(page, 'Latitude')).not.toHaveValue('48.8566')
-    expect(Number(await field(page, 'Latitude').inputValue())).toBeLessThan(48.8566)
-    expect(Number(await field(page, 'Longitude').inputValue())).toBeGreaterThan(2.3522)
+    expect(Number(await field(page, 'Latitude').inputValue())).toBeLessThan(start.lat)
+    expect(Number(await field(page, 'Longitude').inputValue())).toBeGreaterThan(start.lng)
     await expect(page.getByText('The dashed circle is the last search.')).toBeVisible()
     expect(searches).toEqual([])
   })
@@ -99,10 +101,12 @@ test.describe('location search', () => {
     await expect.poll(async () => Number(await field(page, 'Radius').inputValue())).toBeGreaterThan(before)
   })
 
-  test('a search shows videos near Paris and loads a second page', async ({ page }) => {
+  test('a search shows videos near Paris and loads a second page', async ({ page }, testInfo) => {
     const searches = recordSearches(page)
-    // A point no other spec searches: other specs share this server's cache, and a cached search opens by itself.
-    await page.goto('/search?location=48.8567,2.3521&radius=25&unit=km')
+    // Radii of this attempt's own: other specs and attempts share this server's cache, and a cached search opens by itself.
+    const nearKm = attemptRadiusKm(testInfo, 25)
+    const farKm = attemptRadiusKm(testInfo, 999)
+    await page.goto(`/search?location=48.8567,2.3521&radius=${nearKm}&unit=km`)
     await expect(searchButton(page)).toContainText(/\$0\.00203/)
     await runSearch(page)
     await expect(page.getByRole('heading', { name: /region FR/ })).toBeVisible()
@@ -116,13 +120,14 @@ test.describe('location search', () => {
     await expect(first.locator('time')).toHaveText(/UTC/)
     expect(searches).toHaveLength(1)
 
-    // 1000 km around Paris reaches far more than one page.
-    await field(page, 'Radius').fill('1000')
+    // Nearly 1000 km around Paris reaches far more than one page.
+    await field(page, 'Radius').fill(String(farKm))
     await runSearch(page)
-    await expect(page).toHaveURL(/radius=1000&unit=km/)
+    await expect(page).toHaveURL(new RegExp(`radius=${String(farKm).replace('.', '\\.')}&unit=km`))
     await expect(results(page)).toHaveCount(50)
     const more = page.getByRole('button', { name: /^Load more/ })
-    await expect(more).toContainText(/\$0\.00203|cached · free/)
+    // Nobody asked this search's second page before.
+    await expect(more).toContainText('$0.00203')
     await more.click()
     await expect(results(page)).toHaveCount(100)
     await expect(page.getByText(/100 loaded from 2 pages/)).toBeVisible()
@@ -175,8 +180,11 @@ test.describe('location search', () => {
     await expect(page.getByRole('heading', { name: /region FR/ })).toBeVisible()
   })
 
-  test('exports CSV and JSON of the loaded results with provenance', async ({ page }) => {
-    await page.goto('/search?location=48.8566,2.3522&radius=30&unit=km')
+  test('exports CSV and JSON of the loaded results with provenance', async ({ page }, testInfo) => {
+    // The export states what this session paid: the search must be a first, paid one.
+    const km = attemptRadiusKm(testInfo, 30)
+    const kmRe = String(km).replace('.', '\\.')
+    await page.goto(`/search?location=48.8566,2.3522&radius=${km}&unit=km`)
     await runSearch(page)
     const count = await results(page).count()
     const exportGroup = page.getByRole('group', { name: /Export \d+ loaded videos/ })
@@ -185,10 +193,10 @@ test.describe('location search', () => {
     expect(csvDownload.suggestedFilename()).toMatch(/^search-fr-48\.8566-2\.3522-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = await readFile((await csvDownload.path())!, 'utf8')
     expect(csv).toContain('# operation: GET /search')
-    expect(csv).toContain('# query: {"location":"48.8566,2.3522","locationRadius":"30km","type":"video"}')
+    expect(csv).toContain(`# query: {"location":"48.8566,2.3522","locationRadius":"${km}km","type":"video"}`)
     expect(csv).toContain('# pagesFetched: 1')
     expect(csv).toContain('# costUsd: 0.00203')
-    expect(csv).toMatch(/# viewUrl: http:\/\/127\.0\.0\.1:\d+\/search\?location=48\.8566,2\.3522&radius=30&unit=km/)
+    expect(csv).toMatch(new RegExp(`# viewUrl: http://127\\.0\\.0\\.1:\\d+/search\\?location=48\\.8566,2\\.3522&radius=${kmRe}&unit=km`))
     expect(csv).toMatch(/# fetchedAt: \d{4}-\d{2}-\d{2}T/)
     const lines = csv.split('\r\n').filter((l) => l && !l.startsWith('#'))
     expect(lines[0]).toBe('rank,videoId,title,channelId,channelTitle,publishedAt,description,thumbnailUrl,videoUrl')
@@ -204,11 +212,11 @@ test.describe('location search', () => {
     expect(json.items[0]!.kind).toBe('youtube#video')
     expect(json.provenance).toMatchObject({
       operation: 'GET /search',
-      query: { location: '48.8566,2.3522', locationRadius: '30km', type: 'video' },
+      query: { location: '48.8566,2.3522', locationRadius: `${km}km`, type: 'video' },
       pagesFetched: 1,
       itemCount: count,
       costUsd: 0.00203,
-      title: 'Videos within 30 km of 48.8566, 2.3522',
+      title: `Videos within ${km} km of 48.8566, 2.3522`,
     })
     expect(json.provenance.dashboardVersion).toEqual(expect.any(String))
     // Every exported row is one loaded video.
@@ -219,7 +227,7 @@ test.describe('location search', () => {
   test('a deep link reproduces the search: paid once, then free from the cache', async ({ page }, testInfo) => {
     const searches = recordSearches(page)
     // A radius of its own per attempt: the function's cache outlives a failed attempt.
-    const radius = 12 + testInfo.retry
+    const radius = attemptRadiusKm(testInfo, 12)
     const url = `/search?location=35.6762,139.6503&radius=${radius}&unit=km`
     await page.goto(url)
     await expect(field(page, 'Latitude')).toHaveValue('35.6762')
@@ -239,9 +247,10 @@ test.describe('location search', () => {
     await expect(results(page).first().getByRole('link').first()).toHaveAttribute('href', firstHref!)
   })
 
-  test('an invalid radius is refused with a message and nothing is paid', async ({ page }) => {
+  test('an invalid radius is refused with a message and nothing is paid', async ({ page }, testInfo) => {
     const searches = recordSearches(page)
-    await page.goto('/search?location=48.8566,2.3522&radius=10&unit=km')
+    // A point nobody searched: a search already in the server's cache would load by itself (free, but a request).
+    await page.goto(`/search?location=${attemptPoint(testInfo, 48.8566, 2.3522).text}&radius=10&unit=km`)
     await field(page, 'Unit').selectOption('mi')
     await expect(field(page, 'Radius')).toHaveValue('6.21371')
     await field(page, 'Radius').fill('700')

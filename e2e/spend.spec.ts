@@ -1,11 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { test, expect, isolateFromInternet } from './fixtures.ts'
-
-// Paris at a radius no other spec uses: this search must be a cache miss the first time (the server is shared by all specs).
-const RADIUS_KM = 21
-const SEARCH = `/search?location=48.8566,2.3522&radius=${RADIUS_KM}&unit=km`
-const PARAMS = `location=48.8566,2.3522 locationRadius=${RADIUS_KM}km type=video`
+import { attemptRadiusKm } from './support/unique.ts'
 
 const usd = (text: string | null): number => Number((text ?? '').replace(/^\$/, ''))
 
@@ -35,7 +31,11 @@ async function cacheHits(page: Page): Promise<number> {
 }
 
 test.describe('spend control', () => {
-  test('a search moves the cost meter once; repeating it is a free hit, counted but not listed; /spend lists the paid call and exports it', async ({ page, browser }) => {
+  test('a search moves the cost meter once; repeating it is a free hit, counted but not listed; /spend lists the paid call and exports it', async ({ page, browser }, testInfo) => {
+    // Paris at a radius of this attempt's own: the search must be a cache miss the first time (the server is shared by all specs and attempts).
+    const radiusKm = attemptRadiusKm(testInfo, 21)
+    const SEARCH = `/search?location=48.8566,2.3522&radius=${radiusKm}&unit=km`
+    const PARAMS = `location=48.8566,2.3522 locationRadius=${radiusKm}km type=video`
     await page.goto(SEARCH)
     const meter = page.getByRole('region', { name: 'Spending' })
     const session = meter.getByTestId('session-spend')
@@ -58,7 +58,7 @@ test.describe('spend control', () => {
     await expect(session).toHaveText('$0.00203')
 
     // The browser keeps what it fetched (IndexedDB): a reload shows the search without asking the server again.
-    await expect.poll(() => persistedQueryCache(page), { timeout: 15_000 }).toContain(`${RADIUS_KM}km`)
+    await expect.poll(() => persistedQueryCache(page), { timeout: 15_000 }).toContain(`${radiusKm}km`)
     const searchRequests: string[] = []
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/search') searchRequests.push(r.url())
@@ -103,7 +103,7 @@ test.describe('spend control', () => {
     expect(csv).toContain('# title: Spend ledger of this dashboard — demo simulator (invented data, never counted against the budget)')
     expect(csv).toContain('# costUsd: 0')
     expect(csv).toContain(',state,status,')
-    const rows = csv.split('\r\n').filter((l) => l.includes(`""locationRadius"":""${RADIUS_KM}km""`))
+    const rows = csv.split('\r\n').filter((l) => l.includes(`""locationRadius"":""${radiusKm}km""`))
     expect(rows).toHaveLength(1)
     expect(rows[0]).toContain(',0.00203,0.00203,0,charged,200,')
   })
