@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { strFromU8, unzipSync } from 'fflate'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import Papa from 'papaparse'
 import SrtParser from 'srt-parser-2'
@@ -15,7 +14,10 @@ import {
   RTL_VIDEO_ID,
 } from '#simulator/data/anchors.ts'
 import { decodeEntitiesUntilStable } from '#lib/captions/entities.ts'
+import { readZip, strFromU8 } from '#testing/read-zip.ts'
 import { test, expect } from './fixtures.ts'
+import { framesPainted } from './support/settled.ts'
+import { untouchedVideo } from './support/unique.ts'
 
 // ---- Each format read back with an independent parser, as a researcher's tool would read it. ----
 
@@ -127,8 +129,8 @@ const activeCue = (page: Page) => cueList(page).locator('[role="listitem"][aria-
 const clockText = (page: Page) => page.getByTestId('playback-time')
 
 /** The track the view shows, read from the function directly (free when cached). */
-async function track(page: Page, query = 'mode=default'): Promise<Item[]> {
-  const res = await page.request.get(`/api/captions/${VIDEO}?${query}`)
+async function track(page: Page, query = 'mode=default', videoId = VIDEO): Promise<Item[]> {
+  const res = await page.request.get(`/api/captions/${videoId}?${query}`)
   expect(res.ok()).toBe(true)
   return (await res.json()) as Item[]
 }
@@ -151,11 +153,13 @@ function clock(seconds: number): string {
 }
 
 test.describe('caption studio', () => {
-  test('opens a video with its tracks, costs and a decoded transcript', async ({ page }) => {
-    await openVideo(page)
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(VIDEO)
-    await expect(page.getByTestId('cost-files')).toHaveText(/\$0\.00053|cached · free/)
-    await expect(page.getByTestId('cost-track')).toHaveText(/\$0\.00053|cached · free/)
+  test('opens a video with its tracks, costs and a decoded transcript', async ({ page }, testInfo) => {
+    // A video nobody opened before: both opening requests are paid.
+    const video = untouchedVideo(testInfo, 'other', 0)
+    await openVideo(page, `/videos/${video.id}`)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(video.id)
+    await expect(page.getByTestId('cost-files')).toHaveText('$0.00053')
+    await expect(page.getByTestId('cost-track')).toHaveText('$0.00053')
     const tracks = page.getByRole('table')
     await expect(tracks.getByRole('rowheader', { name: /English/ })).toBeVisible()
     await expect(tracks.getByRole('row')).not.toHaveCount(1)
@@ -164,11 +168,13 @@ test.describe('caption studio', () => {
     await expect(page.getByTestId('time-source')).toContainText('transcript clock')
   })
 
-  test('switches language and mode through the priced form; the choice is in the URL', async ({ page }) => {
-    await openVideo(page)
+  test('switches language and mode through the priced form; the choice is in the URL', async ({ page }, testInfo) => {
+    // A video with Spanish captions nobody fetched: the Spanish track is quoted at its price.
+    const video = untouchedVideo(testInfo, 'es', 0)
+    await openVideo(page, `/videos/${video.id}`)
     await page.getByRole('combobox', { name: 'Language' }).selectOption('es')
     const show = page.getByRole('button', { name: /Show captions/ })
-    await expect(show.getByTestId('price')).toHaveText(/\$0\.00053|cached · free/)
+    await expect(show.getByTestId('price')).toHaveText('$0.00053')
     await show.click()
     await expect(page).toHaveURL(/lang=es&mode=default/)
     await expect(cueList(page)).toHaveAttribute('lang', 'es')
@@ -191,8 +197,10 @@ test.describe('caption studio', () => {
       expect(Number(await activeCue(page).getAttribute('aria-posinset'))).toBeGreaterThan(Number(first))
     }).toPass({ timeout: 20_000 })
     await page.getByRole('button', { name: 'Pause' }).click()
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
     const paused = await clockText(page).textContent()
-    await page.waitForTimeout(600)
+    // Half a second of painted frames at 2×: a running clock would have moved a second by now.
+    await framesPainted(page, 36)
     await expect(clockText(page)).toHaveText(paused!)
 
     // Keys act when focus is not in a field: → seeks 5 s, space plays and pauses.
@@ -275,14 +283,16 @@ test.describe('caption studio', () => {
 
   test('downloads each of the 11 formats, named <id>.<lang>.<ext>, each parsing as its format', async ({
     page,
-  }) => {
-    const items = await track(page, 'lang=en&mode=default')
+  }, testInfo) => {
+    // A video nobody fetched: only the JSON track is cached (this test reads it first), every other format is paid.
+    const VIDEO = untouchedVideo(testInfo, 'other', 1).id
+    const items = await track(page, 'lang=en&mode=default', VIDEO)
     const expectedText = normaliseText(items.map((i) => i.text).join(' '))
     await openVideo(page, `/videos/${VIDEO}?lang=en`)
     const panel = page.getByRole('group', { name: 'Download one format' })
     for (const format of CAPTION_FORMATS) {
       const button = panel.getByRole('button', { name: new RegExp(`^Download ${BUTTON_LABEL[format]}`) })
-      await expect(button.getByTestId('price')).toHaveText(/\$0\.00053|cached · free/)
+      await expect(button.getByTestId('price')).toHaveText(format === 'json' ? 'cached · free' : '$0.00053')
       const [download] = await Promise.all([page.waitForEvent('download'), button.click()])
       expect(download.suggestedFilename()).toBe(`${VIDEO}.en.${EXT[format]}`)
       const body = await saved(download)
@@ -299,28 +309,31 @@ test.describe('caption studio', () => {
 
   test('"All formats" and "All languages" ZIPs carry every file and a manifest, priced first', async ({
     page,
-  }) => {
+  }, testInfo) => {
+    // A video nobody fetched: the view's own JSON track is the one cached file of the eleven.
+    const VIDEO = untouchedVideo(testInfo, 'other', 2).id
     await openVideo(page, `/videos/${VIDEO}?lang=en`)
     const allFormats = page.getByRole('button', { name: /^All formats \(ZIP\)/ })
-    await expect(allFormats.getByTestId('price')).toHaveText(/\$0\.\d+|cached · free/)
-    await expect(page.getByTestId('zip-price').first()).toContainText('11 requests')
+    await expect(allFormats.getByTestId('price')).toHaveText('$0.00530')
+    await expect(page.getByTestId('zip-price').first()).toHaveText('11 requests: 1 cached · free, 10 × $0.00053 = $0.00530')
     const [zipDownload] = await Promise.all([page.waitForEvent('download'), allFormats.click()])
     expect(zipDownload.suggestedFilename()).toBe(`${VIDEO}.en.all-formats.zip`)
-    const files = unzipSync(new Uint8Array(await readFile((await zipDownload.path())!)))
+    // A bulk run of this one video: the bulk ZIP's layout, manifest and reports (docs/decisions/0122).
+    const files = readZip(new Uint8Array(await readFile((await zipDownload.path())!)))
     const names = Object.keys(files).sort()
-    expect(names).toEqual([...CAPTION_FORMATS.map((f) => `${VIDEO}.en.${EXT[f]}`), 'manifest.json'].sort())
+    expect(names).toEqual(
+      [...CAPTION_FORMATS.map((f) => `${VIDEO}/${VIDEO}.en.${EXT[f]}`), 'manifest.json', 'report.csv', 'report.json'].sort(),
+    )
     const manifest = JSON.parse(strFromU8(files['manifest.json']!))
-    expect(manifest).toMatchObject({
-      video: { id: VIDEO },
-      languages: ['en'],
-      modes: ['default'],
-      requests: 11,
+    expect(manifest.run).toMatchObject({
+      selection: { videoIds: [VIDEO], languages: ['en'], mode: 'default' },
+      totals: { plannedRequests: 11 },
     })
-    expect(manifest.formats.sort()).toEqual([...CAPTION_FORMATS].sort())
+    expect(manifest.run.selection.formats.sort()).toEqual([...CAPTION_FORMATS].sort())
     expect(manifest.files).toHaveLength(11)
-    expect(typeof manifest.costUsd).toBe('number')
+    expect(typeof manifest.run.totals.costUsd).toBe('number')
     expect(manifest.files[0]).toHaveProperty('fetchedAt')
-    expect(readCaptions('srt', strFromU8(files[`${VIDEO}.en.srt`]!)).length).toBeGreaterThan(0)
+    expect(readCaptions('srt', strFromU8(files[`${VIDEO}/${VIDEO}.en.srt`]!)).length).toBeGreaterThan(0)
 
     await page.getByLabel('in format').selectOption('vtt')
     const languageCount = await page.getByRole('table').getByRole('rowheader').count()
@@ -328,22 +341,23 @@ test.describe('caption studio', () => {
     await expect(page.getByTestId('zip-price').nth(1)).toContainText(`${languageCount} requests`)
     const [langDownload] = await Promise.all([page.waitForEvent('download'), allLanguages.click()])
     expect(langDownload.suggestedFilename()).toBe(`${VIDEO}.all-languages.vtt.zip`)
-    const langFiles = unzipSync(new Uint8Array(await readFile((await langDownload.path())!)))
+    const langFiles = readZip(new Uint8Array(await readFile((await langDownload.path())!)))
     const langManifest = JSON.parse(strFromU8(langFiles['manifest.json']!))
-    expect(langManifest.languages).toHaveLength(languageCount)
+    expect(langManifest.run.selection.languages).toHaveLength(languageCount)
     expect(Object.keys(langFiles).filter((n) => n.endsWith('.vtt'))).toHaveLength(
-      languageCount - langManifest.unavailable.length,
+      languageCount - langManifest.missing.length,
     )
   })
 
-  test('a missing language says so and its fallback mode, priced, loads a transcript', async ({ page }) => {
-    await openVideo(page)
+  test('a missing language says so and its fallback mode, priced, loads a transcript', async ({ page }, testInfo) => {
+    // A video nobody fetched: its auto-translated Swahili track is quoted at its price.
+    await openVideo(page, `/videos/${untouchedVideo(testInfo, 'other', 3).id}`)
     await page.getByRole('combobox', { name: 'Language' }).selectOption('sw')
     await page.getByRole('button', { name: /Show captions/ }).click()
     const alert = page.getByRole('alert').filter({ hasText: 'no captions in' })
     await expect(alert).toContainText(/no captions in .*\(sw\) in default mode/)
     const fallback = alert.getByRole('button', { name: /Try fall back to auto-translation/ })
-    await expect(fallback.getByTestId('price')).toHaveText(/\$0\.00053|cached · free/)
+    await expect(fallback.getByTestId('price')).toHaveText('$0.00053')
     await fallback.click()
     await expect(page).toHaveURL(/lang=sw&mode=fallback-auto-translated/)
     await expect(cueList(page)).toBeVisible()

@@ -7,7 +7,7 @@ import { startQueryPersistence } from '#lib/use-query-persistence.ts'
 const queryClient = createQueryClient()
 // Before the first render: loading the persistence code and reading IndexedDB overlap React's start.
 const restore = startQueryPersistence(queryClient, __APP_VERSION__)
-const router = createAppRouter(queryClient)
+const router = createAppRouter()
 
 export function App() {
   return (

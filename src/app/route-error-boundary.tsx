@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { paths } from '#lib/paths.ts'
 import { errorMessage } from '#lib/api-client.ts'
 
 /** Last line of defence: a readable message and a way back, never a blank page. */
@@ -14,7 +15,7 @@ export function RouteErrorBoundary() {
         <button type="button" className="rounded bg-sky-700 px-4 py-2 text-white hover:bg-sky-800" onClick={() => window.location.reload()}>
           Reload the page
         </button>
-        <Link to="/" className="rounded border border-slate-300 px-4 py-2 hover:bg-slate-100">
+        <Link to={paths.home()} className="rounded border border-slate-300 px-4 py-2 hover:bg-slate-100">
           Go to the home page
         </Link>
       </div>

@@ -1,8 +1,9 @@
-/** What this browser session has paid, from the function's X-Cost-USD / X-Cache headers. */
+/** What this browser session has paid, from the receipts paid-fetch.ts records (one per answer). */
 // The module, not the barrel: contract/index.ts also holds the zod schemas, which stay out of the first load.
 import { addUsd } from '#contract/prices.ts'
+import type { Receipt } from './paid-fetch.ts'
 
-export type CostEvent = { path: string; costUsd: number; cache: 'HIT' | 'MISS' | 'NONE'; at: number }
+export type CostEvent = Receipt
 export type SessionSpend = { spentUsd: number; paidCalls: number; cacheHits: number; last?: CostEvent }
 
 const STORAGE_KEY = 'poix.session-spend'

@@ -12,17 +12,17 @@ describe('refreshAfterPaidRequests', () => {
     const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue()
     const stop = refreshAfterPaidRequests(client, [['quote'], ['spend']], 100)
 
-    recordCost({ path: '/api/quote?path=x', costUsd: 0, cache: 'NONE', at: 0 })
+    recordCost({ url: '/api/quote?path=x', costUsd: 0, cache: 'NONE', fetchedAt: '2026-11-24T00:00:00.000Z' })
     vi.advanceTimersByTime(200)
     expect(invalidate).not.toHaveBeenCalled()
 
-    recordCost({ path: '/api/search?a', costUsd: 0.00203, cache: 'MISS', at: 1 })
-    recordCost({ path: '/api/search?b', costUsd: 0, cache: 'HIT', at: 2 })
+    recordCost({ url: '/api/search?a', costUsd: 0.00203, cache: 'MISS', fetchedAt: '2026-11-24T00:00:01.000Z' })
+    recordCost({ url: '/api/search?b', costUsd: 0, cache: 'HIT', fetchedAt: '2026-11-24T00:00:02.000Z' })
     vi.advanceTimersByTime(100)
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['quote'], ['spend']])
 
     stop()
-    recordCost({ path: '/api/search?c', costUsd: 0.00203, cache: 'MISS', at: 3 })
+    recordCost({ url: '/api/search?c', costUsd: 0.00203, cache: 'MISS', fetchedAt: '2026-11-24T00:00:03.000Z' })
     vi.advanceTimersByTime(200)
     expect(invalidate).toHaveBeenCalledTimes(2)
   })

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { ReactNode } from 'react'
 import { renderHook, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { apiFetch, apiUrl } from './api-client.ts'
+import { apiUrl } from './api-client.ts'
+import { paidFetch } from './paid-fetch.ts'
 import { createQueryClient } from './query-client.ts'
 import { quoteQueries } from './quote-queries.ts'
 import { refreshAfterPaidRequests } from './refresh-after-paid-requests.ts'
@@ -26,7 +27,7 @@ describe('usePriceQuote', () => {
     expect(result.current).toEqual({ priceUsd: 0.00203, cached: false })
     await waitFor(() => expect(client.getQueryState(quoteQueries.forPath(TOKYO).queryKey)?.status).toBe('success'), { timeout: 15_000 })
     expect(result.current).toEqual({ priceUsd: 0.00203, cached: false })
-    await apiFetch(TOKYO)
+    await paidFetch(TOKYO, { as: 'none' })
     await waitFor(() => expect(result.current).toEqual({ priceUsd: 0, cached: true }))
     stop()
   })

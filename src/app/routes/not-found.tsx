@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router'
+import { paths } from '#lib/paths.ts'
 
 export function Component() {
   const { pathname } = useLocation()
@@ -8,7 +9,7 @@ export function Component() {
       <p className="mt-3 text-slate-700">
         There is no view at <code className="rounded bg-slate-100 px-1">{pathname}</code>. Paste a link on the home page to open what it points at.
       </p>
-      <Link to="/" className="mt-6 inline-block rounded bg-sky-700 px-4 py-2 text-white hover:bg-sky-800">
+      <Link to={paths.home()} className="mt-6 inline-block rounded bg-sky-700 px-4 py-2 text-white hover:bg-sky-800">
         Go to the home page
       </Link>
     </div>

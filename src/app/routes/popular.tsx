@@ -1,11 +1,8 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { PopularView } from '#features/popular/popular-view.tsx'
-import {
-  parsePopularSearch,
-  popularSearchParams,
-  type PopularState,
-} from '#features/popular/lib/popular-search.ts'
+import { popularSearchParams, type PopularState } from '#lib/paths.ts'
+import { parsePopularSearch } from '#lib/paths-parse.ts'
 
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()

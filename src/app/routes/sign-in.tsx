@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
 import { SignInView } from '#features/sign-in/sign-in-view.tsx'
-import { safeReturnPath } from '#features/sign-in/lib/return-path.ts'
+import { safeReturnPath } from '#lib/paths.ts'
 
 export function Component() {
   const [searchParams] = useSearchParams()

@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { SpendView } from '#features/spend/spend-view.tsx'
-import { parseSpendSearch, spendSearchParams, type SpendViewState } from '#features/spend/lib/spend-url.ts'
+import { spendSearchParams, type SpendViewState } from '#lib/paths.ts'
+import { parseSpendSearch } from '#lib/paths-parse.ts'
 
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()

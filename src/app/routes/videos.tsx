@@ -2,7 +2,8 @@ import { useParams, useSearchParams } from 'react-router'
 import { isVideoId } from '#contract/index.ts'
 import { CaptionStudio } from '#features/captions/captions-view.tsx'
 import { VideoPicker } from '#features/captions/components/video-picker.tsx'
-import { parseStudioSearch, studioSearch } from '#features/captions/lib/studio-url.ts'
+import { studioSearch } from '#lib/paths.ts'
+import { parseStudioSearch } from '#lib/paths-parse.ts'
 
 /** `/videos` (pick a video) and `/videos/<videoId>?lang=&mode=&t=&q=` (its captions). */
 export function Component() {

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { strFromU8, unzipSync } from 'fflate'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { Component as BulkRoute } from '#app/routes/bulk.tsx'
-import { createQueryClient } from '#lib/query-client.ts'
-import type { BulkManifest } from './lib/manifest.ts'
+import type { BulkManifest } from '#lib/caption-archive/manifest.ts'
+import { readZip, strFromU8 } from '#testing/read-zip.ts'
+import { appRoutes, renderRoute } from '#testing/render-route.tsx'
+
+const bulkRoutes = await appRoutes('bulk')
 
 const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[])
 vi.mock('#lib/export/download.ts', () => ({
@@ -25,13 +23,7 @@ beforeAll(() => {
 })
 
 function setup(url: string) {
-  const router = createMemoryRouter([{ path: '/bulk', Component: BulkRoute }, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [url] })
-  render(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return { router, user: userEvent.setup() }
+  return renderRoute([...bulkRoutes, { path: '*', element: <p>elsewhere</p> }], { at: url })
 }
 
 const downloadButton = () => screen.getByRole('button', { name: /^Download ZIP/ })
@@ -68,7 +60,7 @@ describe('BulkView', () => {
 
     await waitFor(() => expect(saved).toHaveLength(1))
     expect(saved[0]!.name).toMatch(/^captions-bulk-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.zip$/)
-    const zip = unzipSync(new Uint8Array(await saved[0]!.blob.arrayBuffer()))
+    const zip = readZip(new Uint8Array(await saved[0]!.blob.arrayBuffer()))
     expect(Object.keys(zip).sort()).toEqual(['dQw4w9WgXcQ/dQw4w9WgXcQ.en.srt', 'manifest.json', 'report.csv', 'report.json'])
     const manifest = JSON.parse(strFromU8(zip['manifest.json']!)) as BulkManifest
     expect(manifest.run.outcome).toBe('complete')

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Component as VideosRoute } from '#app/routes/videos.tsx'
-import { createQueryClient } from '#lib/query-client.ts'
 import { jsonResponse, overrideRoute, stubApi, type ApiHandler } from '#testing/api-stub.ts'
+import { appRoutes, renderRoute } from '#testing/render-route.tsx'
+
+const videosRoutes = await appRoutes('videos')
 
 /** The real function + simulator; every paid request the view makes is written down. */
 function watchPaid(answer?: { matches: (u: URL) => boolean; handler: ApiHandler }): string[] {
@@ -23,19 +21,7 @@ function watchPaid(answer?: { matches: (u: URL) => boolean; handler: ApiHandler 
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/videos', Component: VideosRoute },
-      { path: '/videos/:videoId', Component: VideosRoute },
-    ],
-    { initialEntries: [path] },
-  )
-  render(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return { router, user: userEvent.setup() }
+  return renderRoute(videosRoutes, { at: path })
 }
 
 const slow = { timeout: 15_000 }

@@ -103,7 +103,7 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
           </a>
           {shownLang && ` · showing ${languageName(shownLang)} (${shownLang}), ${state.mode} mode`}
         </p>
-        <OpeningCosts files={files.data?.cost} track={track.data?.cost} />
+        <OpeningCosts files={files.data?.receipt} track={track.data?.receipt} />
       </header>
 
       {problems.length > 0 && (

@@ -1,32 +1,23 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryRouter, RouterProvider } from 'react-router'
-import { createQueryClient } from '#lib/query-client.ts'
+import { screen, waitFor, within } from '@testing-library/react'
 import { jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
-import { Component as ChannelsRoute } from '#app/routes/channels.tsx'
+import { receiptHeaders } from '#testing/receipt-headers.ts'
+import { appRoutes, renderRoute } from '#testing/render-route.tsx'
+
+const channelsRoutes = await appRoutes('channels')
 
 const RICK = 'UCuAXFkgsw1L7xaCfnd5JJOw'
 const SLOW = { timeout: 15_000 }
 
 function setup(url: string) {
-  const router = createMemoryRouter(
+  return renderRoute(
     [
-      { path: '/channels', Component: ChannelsRoute },
-      { path: '/channels/user/:username', Component: ChannelsRoute },
-      { path: '/channels/:channelRef', Component: ChannelsRoute },
+      ...channelsRoutes,
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [url] },
+    { at: url },
   )
-  render(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return { router, user: userEvent.setup() }
 }
 
 describe('channel page on demo data', () => {
@@ -90,7 +81,7 @@ describe('channel page on demo data', () => {
               ],
             },
             200,
-            { 'X-Cost-USD': '0', 'X-Cache': 'HIT' },
+            receiptHeaders('0', 'HIT'),
           ),
       ),
     )

@@ -1,13 +1,14 @@
 import { Link } from 'react-router'
+import { paths } from '#lib/paths.ts'
 import { PasteBox } from './components/paste-box.tsx'
 
 const VIEWS = [
-  { to: '/search', title: 'Location search', text: 'Pick a point and a radius on a map; find, filter and export the videos recorded near it.' },
-  { to: '/popular', title: 'Popular videos', text: "Scroll the platform's most popular videos, chart and export them." },
-  { to: '/channels', title: 'Channels', text: 'Open a channel by URL, id, handle or username; compare several side by side.' },
-  { to: '/replies', title: 'Comment replies', text: 'Read the replies to a comment as threads; search and export them, pseudonymised if needed.' },
-  { to: '/videos', title: 'Captions', text: 'Read captions in step with playback, search them, and download every format and language.' },
-  { to: '/spend', title: 'Spend', text: 'Every paid call, what it cost, and what the cache saved.' },
+  { to: paths.search(), title: 'Location search', text: 'Pick a point and a radius on a map; find, filter and export the videos recorded near it.' },
+  { to: paths.popular(), title: 'Popular videos', text: "Scroll the platform's most popular videos, chart and export them." },
+  { to: paths.channels(), title: 'Channels', text: 'Open a channel by URL, id, handle or username; compare several side by side.' },
+  { to: paths.replies(), title: 'Comment replies', text: 'Read the replies to a comment as threads; search and export them, pseudonymised if needed.' },
+  { to: paths.videos(), title: 'Captions', text: 'Read captions in step with playback, search them, and download every format and language.' },
+  { to: paths.spend(), title: 'Spend', text: 'Every paid call, what it cost, and what the cache saved.' },
 ] as const
 
 export function HomeView() {

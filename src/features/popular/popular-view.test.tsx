@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryRouter, RouterProvider } from 'react-router'
-import { createQueryClient } from '#lib/query-client.ts'
+import { screen, waitFor, within } from '@testing-library/react'
 import { jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
-import { Component as PopularRoute } from '#app/routes/popular.tsx'
+import { appRoutes, renderRoute } from '#testing/render-route.tsx'
+
+const popularRoutes = await appRoutes('popular')
 
 // jsdom lays nothing out: give the list's scroller and its items a size so the virtualiser renders rows.
 beforeEach(() => {
@@ -17,19 +15,13 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks())
 
 function setup(url = '/popular') {
-  const router = createMemoryRouter(
+  return renderRoute(
     [
-      { path: '/popular', Component: PopularRoute },
+      ...popularRoutes,
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [url] },
+    { at: url },
   )
-  render(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return { router, user: userEvent.setup() }
 }
 
 const summary = () => screen.getByTestId('loaded-summary').textContent

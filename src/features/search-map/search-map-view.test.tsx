@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { Component as SearchRoute } from '#app/routes/search.tsx'
-import { createQueryClient } from '#lib/query-client.ts'
 import { jsonResponse, overrideRoute, stubApi, type ApiHandler } from '#testing/api-stub.ts'
+import { appRoutes, renderRoute } from '#testing/render-route.tsx'
+
+const searchRoutes = await appRoutes('search')
 
 /** The real function + simulator, with every /api/search request the view makes written down. */
 function watchSearches(answer?: ApiHandler): string[] {
@@ -22,19 +20,13 @@ function watchSearches(answer?: ApiHandler): string[] {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  return renderRoute(
     [
-      { path: '/search', Component: SearchRoute },
+      ...searchRoutes,
       { path: '/videos/:videoId', element: <p>captions view</p> },
     ],
-    { initialEntries: [path] },
+    { at: path },
   )
-  render(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return { router, user: userEvent.setup() }
 }
 
 /** The in-process function starts on the first request (a few seconds on a busy machine). */

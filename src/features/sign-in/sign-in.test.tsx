@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { QueryClientProvider, useQuery } from '@tanstack/react-query'
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { Outlet, useLocation } from 'react-router'
 import { z } from 'zod'
 import { getJson } from '#lib/api-client.ts'
-import { createQueryClient } from '#lib/query-client.ts'
 import { jsonResponse, stubApi } from '#testing/api-stub.ts'
+import { renderRoute } from '#testing/render-route.tsx'
 import { SignInGate } from './components/sign-in-gate.tsx'
 import { SignOutButton } from './components/sign-out-button.tsx'
-import { safeReturnPath } from './lib/return-path.ts'
+import { safeReturnPath } from '#lib/paths.ts'
 import { SignInView } from './sign-in-view.tsx'
 
 /** A protected function in miniature: password "right", three wrong guesses then 429, /api/thing needs the session. */
@@ -55,7 +55,7 @@ function SignInRoute() {
 }
 
 function renderApp(at: string) {
-  const router = createMemoryRouter(
+  return renderRoute(
     [
       {
         path: '/',
@@ -73,15 +73,8 @@ function renderApp(at: string) {
         ],
       },
     ],
-    { initialEntries: [at] },
+    { at },
   )
-  const queryClient = createQueryClient({ retry: false })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return { router, queryClient }
 }
 
 describe('sign-in', () => {

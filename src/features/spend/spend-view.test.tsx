@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { ChannelPage, SearchPage } from '#contract/index.ts'
 import { getJson } from '#lib/api-client.ts'
-import { createQueryClient } from '#lib/query-client.ts'
 import { inProcessApi, jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
+import { renderRoute } from '#testing/render-route.tsx'
 import type { SpendViewState } from './lib/spend-url.ts'
 import { SpendView } from './spend-view.tsx'
 
@@ -14,11 +13,7 @@ const PARIS = { location: '48.8566,2.3522', locationRadius: '25km', type: 'video
 
 function renderView(state: SpendViewState = { page: 1 }) {
   const onStateChange = vi.fn()
-  render(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <SpendView state={state} onStateChange={onStateChange} />
-    </QueryClientProvider>,
-  )
+  renderRoute(<SpendView state={state} onStateChange={onStateChange} />)
   return { onStateChange }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The one export used by every view: CSV (provenance as # lines), JSON ({provenance, items}) or a ZIP of both.
- * The writers (Papa Parse, fflate) are imported when an export is asked for, not with the view (docs/decisions/0101).
+ * The writers (Papa Parse, client-zip) are imported when an export is asked for, not with the view (docs/decisions/0101).
  */
 import { downloadBlob, downloadText } from './download.ts'
 import type { Column } from './serialise.ts'
@@ -24,11 +24,13 @@ export async function exportData<T>(format: ExportFormat, req: ExportRequest<T>)
   const csv = () => toCsv(req.items, req.columns, req.provenance)
   if (format === 'csv') return downloadText(csv(), `${req.basename}.csv`, 'text/csv')
   if (format === 'json') return downloadText(json(), `${req.basename}.json`, 'application/json')
-  const { zipSync, strToU8 } = await import('fflate')
-  const zip = zipSync({
-    [`${req.basename}.csv`]: strToU8(csv()),
-    [`${req.basename}.json`]: strToU8(json()),
-    'provenance.json': strToU8(`${JSON.stringify(req.provenance, null, 2)}\n`),
-  })
-  downloadBlob(new Blob([zip as BlobPart], { type: 'application/zip' }), `${req.basename}.zip`)
+  // The one ZIP library (docs/decisions/0122): it stores without compressing; these files are small.
+  const { downloadZip } = await import('client-zip')
+  const lastModified = new Date()
+  const zip = await downloadZip([
+    { name: `${req.basename}.csv`, input: csv(), lastModified },
+    { name: `${req.basename}.json`, input: json(), lastModified },
+    { name: 'provenance.json', input: `${JSON.stringify(req.provenance, null, 2)}\n`, lastModified },
+  ]).blob()
+  downloadBlob(zip.type === 'application/zip' ? zip : new Blob([zip], { type: 'application/zip' }), `${req.basename}.zip`)
 }

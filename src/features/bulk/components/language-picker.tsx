@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { LANGUAGE_CODES, type LanguageCode } from '#contract/index.ts'
-import type { LanguageChoice } from '../lib/plan.ts'
+import type { LanguageChoice } from '#lib/caption-archive/plan.ts'
 
 const names = (() => {
   try {

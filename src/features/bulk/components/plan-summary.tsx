@@ -1,8 +1,8 @@
 import { useId } from 'react'
 import { formatUsd } from '#contract/index.ts'
 import { PricedButton } from '#components/ui/priced-button.tsx'
-import { CAPTION_REQUEST_PRICE_USD, type BulkPlan } from '../lib/plan.ts'
-import type { SaveMethod } from '../lib/save-zip.ts'
+import { CAPTION_REQUEST_PRICE_USD, type BulkPlan } from '#lib/caption-archive/plan.ts'
+import type { SaveMethod } from '#lib/caption-archive/save-zip.ts'
 
 export type PlanSummaryProps = {
   plan: BulkPlan

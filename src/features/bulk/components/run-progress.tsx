@@ -1,8 +1,8 @@
 import { formatUsd } from '#contract/index.ts'
 import { Button } from '#components/ui/button.tsx'
 import type { BulkRunState } from '../hooks/use-bulk-run.ts'
-import type { BulkProgress } from '../lib/bulk-run.ts'
-import type { MissingRecord } from '../lib/manifest.ts'
+import type { BulkProgress } from '#lib/caption-archive/archive-run.ts'
+import type { MissingRecord } from '#lib/caption-archive/manifest.ts'
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 

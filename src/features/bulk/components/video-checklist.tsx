@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Button } from '#components/ui/button.tsx'
+import { paths } from '#lib/paths.ts'
 
 export type VideoChecklistProps = {
   ids: readonly string[]
@@ -43,7 +44,7 @@ export function VideoChecklist({ ids, excluded, disabled, onExcludedChange, onCl
               />
               {id}
             </label>
-            <Link to={`/videos/${id}`} className="text-sm text-sky-800 underline" aria-label={`Open the captions of ${id}`}>
+            <Link to={paths.video(id)} className="text-sm text-sky-800 underline" aria-label={`Open the captions of ${id}`}>
               captions
             </Link>
           </li>

@@ -1,10 +1,10 @@
 /** Starts, follows and stops one bulk download at a time; leaving the view stops it. */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { apiFetch, errorMessage } from '#lib/api-client.ts'
-import { startBulkRun, type BulkProgress } from '../lib/bulk-run.ts'
-import type { BulkManifest } from '../lib/manifest.ts'
-import type { BulkPlan, BulkSelection } from '../lib/plan.ts'
-import { bulkZipName, chooseSaveTarget, saveZip, type SaveMethod } from '../lib/save-zip.ts'
+import { errorMessage } from '#lib/api-client.ts'
+import { startBulkRun, type BulkProgress } from '#lib/caption-archive/archive-run.ts'
+import type { BulkManifest } from '#lib/caption-archive/manifest.ts'
+import type { BulkPlan, BulkSelection } from '#lib/caption-archive/plan.ts'
+import { bulkZipName, chooseSaveTarget, saveZip, type SaveMethod } from '#lib/caption-archive/save-zip.ts'
 
 export type BulkRunState =
   | { phase: 'idle' }
@@ -55,7 +55,6 @@ export function useBulkRun() {
       concurrency,
       viewUrl,
       signal: controller.signal,
-      fetch: apiFetch,
       onProgress: (progress) => {
         latestProgress.current = progress
         setState((s) => (s.phase === 'running' ? { ...s, progress } : s))

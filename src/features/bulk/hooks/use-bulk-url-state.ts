@@ -4,7 +4,8 @@
  */
 import { useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { bulkSearchString, parseBulkSearch, type BulkState } from '../lib/bulk-search.ts'
+import { bulkSearchString, type BulkState } from '#lib/paths.ts'
+import { parseBulkSearch } from '#lib/paths-parse.ts'
 
 /** Marks history entries this hook wrote, so they are not mistaken for a navigation to adopt. */
 const OWN_WRITE = 'bulk-view-state'

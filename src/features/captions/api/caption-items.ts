@@ -6,7 +6,7 @@
  * to the same verdict on generated input.
  */
 import { CaptionItems, type CaptionItem } from '#contract/index.ts'
-import type { ResponseSchema } from './paid-fetch.ts'
+import type { ResponseSchema } from '#lib/paid-fetch.ts'
 
 /** z.number(): finite numbers only. */
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)

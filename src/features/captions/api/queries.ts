@@ -3,8 +3,8 @@ import { queryOptions } from '@tanstack/react-query'
 import { CaptionFileList, Health, type CaptionMode } from '#contract/index.ts'
 import { getJson } from '#lib/api-client.ts'
 import { captionFileListUrl, captionTrackUrl } from '#lib/captions/caption-request.ts'
+import { paidFetch } from '#lib/paid-fetch.ts'
 import { CaptionTrackItems } from './caption-items.ts'
-import { paidJson } from './paid-fetch.ts'
 
 export const captionQueries = {
   all: () => ['captions'] as const,
@@ -12,14 +12,15 @@ export const captionQueries = {
   files: (videoId: string) =>
     queryOptions({
       queryKey: [...captionQueries.all(), 'files', videoId],
-      queryFn: ({ signal }) => paidJson(captionFileListUrl(videoId), CaptionFileList, signal),
+      queryFn: ({ signal }) => paidFetch(captionFileListUrl(videoId), { as: 'json', schema: CaptionFileList }, { signal }),
       staleTime: Infinity, // refetching costs money; the list rarely changes
     }),
   /** The JSON track the transcript shows; `lang` undefined = the video's default caption language. */
   track: (videoId: string, lang: string | undefined, mode: CaptionMode) =>
     queryOptions({
       queryKey: [...captionQueries.all(), 'track', videoId, { lang, mode }],
-      queryFn: ({ signal }) => paidJson(captionTrackUrl({ videoId, lang, mode }), CaptionTrackItems, signal),
+      queryFn: ({ signal }) =>
+        paidFetch(captionTrackUrl({ videoId, lang, mode }), { as: 'json', schema: CaptionTrackItems }, { signal }),
       staleTime: Infinity, // a caption track does not change; refetching costs money
     }),
 }

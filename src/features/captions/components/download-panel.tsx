@@ -4,19 +4,19 @@ import {
   formatUsd,
   type CaptionFormat,
   type CaptionMode,
+  type LanguageCode,
 } from '#contract/index.ts'
 import { Button } from '#components/ui/button.tsx'
 import { PricedButton } from '#components/ui/priced-button.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { downloadBlob } from '#lib/export/download.ts'
 import { captionContentType } from '#lib/captions/file-naming.ts'
+import { jobUrl, planBulk, type BulkSelection } from '#lib/caption-archive/plan.ts'
 import {
   captionDownloadUrl,
   fetchCaptionFile,
-  fetchCaptionFiles,
   type CaptionFileRequest,
-} from '../api/fetch-caption-files.ts'
-import { makeCaptionManifest, zipCaptionArchive } from '../lib/caption-archive.ts'
+} from '../api/fetch-caption-file.ts'
 import { CAPTION_PRICE, useQuote, useQuotesTotal, type PriceTotal } from '../hooks/use-quotes.ts'
 
 export const FORMAT_LABELS: Record<CaptionFormat, string> = {
@@ -32,6 +32,9 @@ export const FORMAT_LABELS: Record<CaptionFormat, string> = {
   srv3: 'srv3',
   json3: 'json3',
 }
+
+/** Requests in flight for a ZIP, as before the studio's ZIP became a bulk run of one video. */
+const ZIP_CONCURRENCY = 3
 
 type Job =
   | { kind: 'idle' }
@@ -96,14 +99,22 @@ export function DownloadPanel({ videoId, lang, mode, languageCodes }: DownloadPa
   const running = job.kind === 'running'
 
   const formatRequests = CAPTION_FORMATS.map((format) => ({ videoId, lang, mode, format }))
-  const languageRequests = (languageCodes.length > 0 ? languageCodes : [lang]).map((l) => ({
-    videoId,
-    lang: l,
+  // The ZIPs are bulk runs of this one video: same plan, retries, layout and manifest as the bulk view's.
+  const formatsSelection: BulkSelection = {
+    videoIds: [videoId],
+    formats: CAPTION_FORMATS,
+    languages: [lang as LanguageCode],
     mode,
-    format: zipFormat,
-  }))
-  const formatsTotal = useQuotesTotal(formatRequests.map(captionDownloadUrl))
-  const languagesTotal = useQuotesTotal(languageRequests.map(captionDownloadUrl))
+  }
+  const languagesSelection: BulkSelection = {
+    videoIds: [videoId],
+    formats: [zipFormat],
+    languages: (languageCodes.length > 0 ? languageCodes : [lang]) as LanguageCode[],
+    mode,
+  }
+  // Priced on the URLs the run will request.
+  const formatsTotal = useQuotesTotal(planBulk(formatsSelection).jobs.map((j) => jobUrl(j)))
+  const languagesTotal = useQuotesTotal(planBulk(languagesSelection).jobs.map((j) => jobUrl(j)))
 
   async function downloadOne(request: CaptionFileRequest) {
     setJob({
@@ -115,10 +126,11 @@ export function DownloadPanel({ videoId, lang, mode, languageCodes }: DownloadPa
     })
     try {
       const file = await fetchCaptionFile(request)
-      downloadBlob(new Blob([file.text], { type: captionContentType(request.format) }), file.name)
+      // The bytes as the function sent them: never decoded and re-encoded on the way to the file.
+      downloadBlob(new Blob([file.bytes as BlobPart], { type: captionContentType(request.format) }), file.name)
       setJob({
         kind: 'done',
-        message: `Saved ${file.name} (${paidPhrase(file.costUsd, file.cache === 'HIT')}).`,
+        message: `Saved ${file.name} (${paidPhrase(file.receipt.costUsd, file.receipt.cache === 'HIT')}).`,
       })
     } catch (e) {
       setJob({
@@ -128,39 +140,39 @@ export function DownloadPanel({ videoId, lang, mode, languageCodes }: DownloadPa
     }
   }
 
-  async function downloadZip(label: string, requests: CaptionFileRequest[], zipName: string) {
+  async function downloadZip(label: string, selection: BulkSelection, zipName: string) {
     const abort = new AbortController()
     controller.current = abort
-    const startedAt = new Date().toISOString()
-    setJob({ kind: 'running', label, done: 0, total: requests.length, costUsd: 0 })
+    const plan = planBulk(selection)
+    setJob({ kind: 'running', label, done: 0, total: plan.jobs.length, costUsd: 0 })
     try {
-      const { files, unavailable } = await fetchCaptionFiles(requests, {
+      // The pool, the streamed ZIP and the manifest load when a ZIP is asked for, not with the studio.
+      const { startBulkRun } = await import('#lib/caption-archive/archive-run.ts')
+      const run = startBulkRun({
+        plan,
+        selection,
+        viewUrl: window.location.href,
+        concurrency: ZIP_CONCURRENCY,
         signal: abort.signal,
-        onProgress: (p) => setJob({ kind: 'running', label, ...p }),
+        onProgress: (p) => setJob({ kind: 'running', label, done: p.settled, total: p.total, costUsd: p.costUsd }),
       })
+      // Held until the manifest is in: a stopped or empty run saves nothing, as before.
+      const [zip, manifest] = await Promise.all([run.zip.blob(), run.manifest])
+      if (abort.signal.aborted) throw abort.signal.reason
+      const { files, missing } = manifest
       if (files.length === 0) {
         setJob({
           kind: 'failed',
-          message: `None of the ${requests.length} files could be fetched: ${unavailable[0]?.message ?? 'unknown reason'}`,
+          message: `None of the ${plan.jobs.length} files could be fetched: ${manifest.run.haltedBy?.message ?? missing[0]?.message ?? 'unknown reason'}`,
         })
         return
       }
-      const manifest = makeCaptionManifest({
-        videoId,
-        viewUrl: window.location.href,
-        startedAt,
-        files,
-        unavailable,
-      })
-      downloadBlob(
-        new Blob([zipCaptionArchive(files, manifest) as BlobPart], { type: 'application/zip' }),
-        zipName,
-      )
-      const missing =
-        unavailable.length > 0 ? `; ${unavailable.length} unavailable (listed in manifest.json)` : ''
+      downloadBlob(zip.type === 'application/zip' ? zip : new Blob([zip], { type: 'application/zip' }), zipName)
+      const notIncluded =
+        missing.length > 0 ? `; ${missing.length} unavailable (listed in manifest.json)` : ''
       setJob({
         kind: 'done',
-        message: `Saved ${zipName}: ${files.length} files${missing}; cost ${formatUsd(manifest.costUsd)}.`,
+        message: `Saved ${zipName}: ${files.length} files${notIncluded}; cost ${formatUsd(manifest.run.totals.costUsd)}.`,
       })
     } catch (e) {
       const stopped = abort.signal.aborted
@@ -204,7 +216,7 @@ export function DownloadPanel({ videoId, lang, mode, languageCodes }: DownloadPa
           cached={formatsTotal.cachedCount === formatsTotal.requests}
           disabled={running}
           onClick={() =>
-            void downloadZip('All formats', formatRequests, `${videoId}.${lang}.all-formats.zip`)
+            void downloadZip('All formats', formatsSelection, `${videoId}.${lang}.all-formats.zip`)
           }
         />
         <ZipPrice total={formatsTotal} />
@@ -217,7 +229,7 @@ export function DownloadPanel({ videoId, lang, mode, languageCodes }: DownloadPa
           cached={languagesTotal.cachedCount === languagesTotal.requests}
           disabled={running}
           onClick={() =>
-            void downloadZip('All languages', languageRequests, `${videoId}.all-languages.${zipFormat}.zip`)
+            void downloadZip('All languages', languagesSelection, `${videoId}.all-languages.${zipFormat}.zip`)
           }
         />
         <label htmlFor={zipFormatId} className="text-sm">

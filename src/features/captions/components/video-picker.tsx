@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { parsePaste } from '#contract/paste.ts'
+import { paths } from '#lib/paths.ts'
 
 /** `/videos` without an id: any video link form or an 11-character id opens that video's captions. */
 export function VideoPicker({ problem }: { problem?: string }) {
@@ -19,8 +20,7 @@ export function VideoPicker({ problem }: { problem?: string }) {
         `That is a ${result.target.kind} link, not a video. Paste a video link (watch?v=, youtu.be/, shorts/, embed/) or an 11-character video id.`,
       )
     }
-    const t = result.target.t
-    void navigate(`/videos/${result.target.videoId}${t !== undefined ? `?t=${t}` : ''}`)
+    void navigate(paths.video(result.target.videoId, { t: result.target.t }))
   }
 
   return (

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
 import { ChannelPage, type HlCode } from '#contract/index.ts'
+import type { ChannelsRequest } from '#contract/requests.ts'
 import { apiUrl, type QueryParams } from '#lib/api-client.ts'
-import { getJsonWithReceipt } from '#lib/get-json-with-receipt.ts'
+import { paidJsonWithReceipt } from '#lib/paid-fetch.ts'
 import { STALE_TIME_MS } from '#lib/stale-times.ts'
-import type { ChannelRef } from '../lib/channel-lookup.ts'
+import type { ChannelRef } from '#lib/channel-lookup.ts'
 
 export const CHANNELS_PATH = '/api/channels'
 
@@ -25,16 +26,17 @@ export const COMPARE_FIELDS = [
 ] as const
 
 export function refParams(ref: ChannelRef): QueryParams {
-  if (ref.by === 'id') return { ids: ref.id }
-  if (ref.by === 'handle') return { forHandle: ref.handle }
-  return { forUsername: ref.username }
+  if (ref.by === 'id') return { ids: ref.id } satisfies ChannelsRequest
+  if (ref.by === 'handle') return { forHandle: ref.handle } satisfies ChannelsRequest
+  return { forUsername: ref.username } satisfies ChannelsRequest
 }
 
-export const compareParams = (ids: readonly string[], hl?: HlCode): QueryParams => ({
-  ids: ids.join(','),
-  hl,
-  fields: COMPARE_FIELDS.join(','),
-})
+export const compareParams = (ids: readonly string[], hl?: HlCode): QueryParams =>
+  ({
+    ids: ids.join(','),
+    hl,
+    fields: COMPARE_FIELDS.join(','),
+  }) satisfies ChannelsRequest
 
 export const channelQueries = {
   all: () => ['channels'] as const,
@@ -42,7 +44,7 @@ export const channelQueries = {
     queryOptions({
       queryKey: [...channelQueries.all(), 'one', ref, { hl }],
       queryFn: ({ signal }) =>
-        getJsonWithReceipt(CHANNELS_PATH, { ...refParams(ref), hl }, ChannelPage, { signal }),
+        paidJsonWithReceipt(apiUrl(CHANNELS_PATH, { ...refParams(ref), hl }), ChannelPage, { signal }),
       // As long as the function caches channels: within it a refetch would only be a free cache hit.
       staleTime: STALE_TIME_MS.channels,
     }),
@@ -50,7 +52,7 @@ export const channelQueries = {
     queryOptions({
       queryKey: [...channelQueries.all(), 'compare', [...ids], { hl }],
       queryFn: ({ signal }) =>
-        getJsonWithReceipt(CHANNELS_PATH, compareParams(ids, hl), ChannelPage, { signal }),
+        paidJsonWithReceipt(apiUrl(CHANNELS_PATH, compareParams(ids, hl)), ChannelPage, { signal }),
       staleTime: Infinity,
     }),
 }

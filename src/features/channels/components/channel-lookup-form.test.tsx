@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
+import { screen } from '@testing-library/react'
+import { useLocation } from 'react-router'
+import { renderRoute } from '#testing/render-route.tsx'
 import { ChannelLookupForm } from './channel-lookup-form.tsx'
 
 function Where() {
@@ -11,15 +11,14 @@ function Where() {
 }
 
 function setup(hl?: string) {
-  const router = createMemoryRouter(
+  const { user } = renderRoute(
     [
       { path: '/lookup', element: <ChannelLookupForm hl={hl} /> },
       { path: '*', element: <Where /> },
     ],
-    { initialEntries: ['/lookup'] },
+    { at: '/lookup' },
   )
-  render(<RouterProvider router={router} />)
-  return { user: userEvent.setup(), box: screen.getByLabelText('Channel URL, id, handle or username') }
+  return { user, box: screen.getByLabelText('Channel URL, id, handle or username') }
 }
 
 const location = async () => (await screen.findByLabelText('location')).textContent

@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
 import type { HlCode } from '#contract/index.ts'
-import type { Receipt } from '#lib/get-json-with-receipt.ts'
-import { channelTargetUrl, describeRef, type ChannelRef } from '../lib/channel-lookup.ts'
+import type { Receipt } from '#lib/paid-fetch.ts'
+import { describeRef, type ChannelRef } from '#lib/channel-lookup.ts'
+import { paths } from '#lib/paths.ts'
 import { FetchReceipt } from './fetch-receipt.tsx'
 
 export type ChannelNotFoundProps = { channelRef: ChannelRef; hl: HlCode | undefined; receipt?: Receipt }
@@ -30,7 +31,7 @@ export function ChannelNotFound({ channelRef, hl, receipt }: ChannelNotFoundProp
         <p className="mt-2">
           <Link
             className="text-sky-800 underline"
-            to={channelTargetUrl({ by: 'username', username: name }, hl)}
+            to={paths.channels({ by: 'username', username: name }, hl)}
           >
             Look up “{name}” as a legacy username instead
           </Link>
@@ -40,7 +41,7 @@ export function ChannelNotFound({ channelRef, hl, receipt }: ChannelNotFoundProp
         <p className="mt-2">
           <Link
             className="text-sky-800 underline"
-            to={channelTargetUrl({ by: 'handle', handle: `@${name}` }, hl)}
+            to={paths.channels({ by: 'handle', handle: `@${name}` }, hl)}
           >
             Look up “@{name}” as a handle instead
           </Link>

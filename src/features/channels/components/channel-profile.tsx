@@ -8,6 +8,7 @@ import { safeHttpUrl } from '#lib/linkify.ts'
 import { bestThumbnail } from '#lib/thumbnail-choice.ts'
 import { topicLabel } from '#lib/topic-labels.ts'
 import { countryName } from '../lib/hl-options.ts'
+import { paths } from '#lib/paths.ts'
 
 const yesNo = (b: boolean | undefined): string => (b === undefined ? 'not given' : b ? 'Yes' : 'No')
 
@@ -177,7 +178,7 @@ export function ChannelProfile({ channel: c, hl }: ChannelProfileProps) {
           <dd>
             {c.unsubscribedTrailer ? (
               <Link
-                to={`/videos/${encodeURIComponent(c.unsubscribedTrailer)}`}
+                to={paths.video(c.unsubscribedTrailer)}
                 className="text-sky-800 underline"
               >
                 Captions of the trailer ({c.unsubscribedTrailer})

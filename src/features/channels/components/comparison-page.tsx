@@ -5,6 +5,7 @@ import { RTL_LANGUAGES, priceOf, type Channel, type HlCode } from '#contract/ind
 import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { ExportMenu } from '#components/export-menu.tsx'
 import { errorMessage } from '#lib/api-client.ts'
+import { paths } from '#lib/paths.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
 import { fileSlug } from '#lib/export/file-slug.ts'
 import { formatCount, formatDate } from '#lib/format.ts'
@@ -12,7 +13,6 @@ import { bestThumbnail } from '#lib/thumbnail-choice.ts'
 import { topicLabel } from '#lib/topic-labels.ts'
 import { COMPARE_FIELDS, channelQueries, compareParams } from '../api/queries.ts'
 import { channelProvenance, columnsFor } from '../lib/channel-export.ts'
-import { channelTargetUrl } from '../lib/channel-lookup.ts'
 import { countryName } from '../lib/hl-options.ts'
 import { FetchReceipt } from './fetch-receipt.tsx'
 
@@ -139,7 +139,7 @@ export function ComparisonPage({ ids, hl }: ComparisonPageProps) {
                         />
                       )}
                       <Link
-                        to={channelTargetUrl({ by: 'id', id: c.id }, hl)}
+                        to={paths.channels({ by: 'id', id: c.id }, hl)}
                         lang={hl}
                         dir={dir}
                         className="text-sky-800 underline"

@@ -1,6 +1,6 @@
 import { formatUsd } from '#contract/index.ts'
 import { formatDate } from '#lib/format.ts'
-import type { Receipt } from '#lib/get-json-with-receipt.ts'
+import type { Receipt } from '#lib/paid-fetch.ts'
 
 /** What opening this page cost: the page fetched by itself, so it says so afterwards (docs/decisions/0051). */
 export function FetchReceipt({ receipt }: { receipt: Receipt }) {

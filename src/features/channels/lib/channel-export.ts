@@ -3,7 +3,7 @@ import { priceOf, type Channel } from '#contract/index.ts'
 import type { QueryParams } from '#lib/api-client.ts'
 import type { Column } from '#lib/export/serialise.ts'
 import { makeProvenance, type Provenance } from '#lib/export/provenance.ts'
-import type { Receipt } from '#lib/get-json-with-receipt.ts'
+import type { Receipt } from '#lib/paid-fetch.ts'
 import { parseKeywords } from '#lib/keywords.ts'
 
 const list = (xs: readonly string[] | undefined): string => (xs ?? []).join(' | ')

@@ -1,19 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createQueryClient } from '#lib/query-client.ts'
+import { renderRoute } from '#testing/render-route.tsx'
 import { FeedFreshness } from './feed-freshness.tsx'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 
 function renderAt(fetchedAt: string, onRestart = vi.fn()) {
-  render(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <FeedFreshness firstFetchedAt={fetchedAt} restarting={false} onRestart={onRestart} now={NOW} />
-    </QueryClientProvider>,
-  )
+  renderRoute(<FeedFreshness firstFetchedAt={fetchedAt} restarting={false} onRestart={onRestart} now={NOW} />)
   return onRestart
 }
 

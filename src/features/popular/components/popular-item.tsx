@@ -10,6 +10,7 @@ import { cn } from '#lib/cn.ts'
 import type { PopularRow } from '../lib/popular-rows.ts'
 import { CountStat, DurationStat } from './video-stats.tsx'
 import { VideoBadges, licenseLabel } from './video-badges.tsx'
+import { paths } from '#lib/paths.ts'
 
 const CARD_THUMB_WIDTH = 160
 const TAGS_COLLAPSED = 8
@@ -109,7 +110,7 @@ export function PopularItem({
   const srcSet = thumbnailSrcSet(video.thumbnails)
   const tags = video.tags ?? []
   const shownTags = expanded ? tags : tags.slice(0, TAGS_COLLAPSED)
-  const videoUrl = `/videos/${encodeURIComponent(video.id)}`
+  const videoUrl = paths.video(video.id)
   return (
     <article
       ref={ref}
@@ -150,7 +151,7 @@ export function PopularItem({
           </h2>
           <p className="flex flex-wrap gap-x-2 text-sm text-slate-700">
             <Link
-              to={`/channels/${encodeURIComponent(video.channelId)}`}
+              to={paths.channels({ by: 'id', id: video.channelId })}
               className="font-medium text-sky-800 hover:underline"
             >
               {video.channelTitle || video.channelId}

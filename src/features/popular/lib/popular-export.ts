@@ -2,7 +2,7 @@
 import { priceOf } from '#contract/index.ts'
 import type { Column } from '#lib/export/serialise.ts'
 import { makeProvenance, type Provenance } from '#lib/export/provenance.ts'
-import type { Receipt } from '#lib/get-json-with-receipt.ts'
+import type { Receipt } from '#lib/paid-fetch.ts'
 import type { PopularRow } from './popular-rows.ts'
 import { hasActiveFilters, type PopularState } from './popular-search.ts'
 

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { CommentRepliesPage, priceOf } from '#contract/index.ts'
+import type { RepliesRequest } from '#contract/requests.ts'
 import { apiUrl } from '#lib/api-client.ts'
-import { getJsonWithReceipt } from '#lib/get-json-with-receipt.ts'
+import { paidJsonWithReceipt } from '#lib/paid-fetch.ts'
 
 export const REPLIES_PRICE_USD = priceOf('GET /commentReplies')
 
@@ -9,7 +10,7 @@ export const REPLIES_PRICE_USD = priceOf('GET /commentReplies')
 const FORMAT = 'html'
 
 function pageParams(parentCommentId: string, pageToken: string | undefined) {
-  return { parentCommentId, pageToken, format: FORMAT }
+  return { parentCommentId, pageToken, format: FORMAT } satisfies RepliesRequest
 }
 
 export const replyQueries = {
@@ -21,12 +22,7 @@ export const replyQueries = {
     infiniteQueryOptions({
       queryKey: [...replyQueries.all(), 'thread', parentCommentId, { format: FORMAT }],
       queryFn: ({ pageParam, signal }) =>
-        getJsonWithReceipt(
-          '/api/commentReplies',
-          pageParams(parentCommentId, pageParam),
-          CommentRepliesPage,
-          { signal },
-        ),
+        paidJsonWithReceipt(replyQueries.pageUrl(parentCommentId, pageParam), CommentRepliesPage, { signal }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (page) => page.nextPageToken || undefined,
       // Every page is paid: no refetch on its own (a refetch of an infinite query fetches all its pages again),

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router'
 import { parsePaste } from '#contract/index.ts'
 import { PricedButton } from '#components/ui/priced-button.tsx'
 import { REPLIES_PRICE_USD } from '../api/queries.ts'
-import { repliesSearchString, type RepliesViewState } from '../lib/replies-url-state.ts'
+import { paths } from '#lib/paths.ts'
+import type { RepliesViewState } from '../lib/replies-url-state.ts'
 
 export type ReplyEntryFormProps = {
   /** Kept when opening another comment (format, layout, sort). */
@@ -34,7 +35,7 @@ export function ReplyEntryForm({ state, label = 'Comment link or id' }: ReplyEnt
     }
     setError(undefined)
     void navigate(
-      `/replies/${target.parentId}${repliesSearchString({ ...state, q: '', reply: target.replyId })}`,
+      paths.replies(target.parentId, { ...state, q: '', reply: target.replyId }),
     )
   }
 

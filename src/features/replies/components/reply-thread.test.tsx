@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
 import '@testing-library/jest-dom/vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { MemoryRouter } from 'react-router'
 import type { CommentReply } from '#contract/index.ts'
-import { createQueryClient } from '#lib/query-client.ts'
 import { jsonResponse, stubApi } from '#testing/api-stub.ts'
+import { renderRoute } from '#testing/render-route.tsx'
+import { receiptHeaders } from '#testing/receipt-headers.ts'
 import { DEFAULT_STATE, type RepliesViewState } from '../lib/replies-url-state.ts'
 import { ReplyThread } from './reply-thread.tsx'
 
@@ -52,27 +51,14 @@ function serve(
       )
     const data = all.slice(page * size, page * size + size)
     const next = (page + 1) * size < all.length ? String(page + 1) : undefined
-    return jsonResponse({ data, ...(next ? { nextPageToken: next } : {}) }, 200, {
-      'X-Cost-USD': '0.00013',
-      'X-Cache': 'MISS',
-    })
+    return jsonResponse({ data, ...(next ? { nextPageToken: next } : {}) }, 200, receiptHeaders('0.00013', 'MISS'))
   })
   return requests
 }
 
 function renderThread(state: Partial<RepliesViewState> = {}) {
   const onStateChange = vi.fn()
-  render(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <MemoryRouter>
-        <ReplyThread
-          parentCommentId={PARENT}
-          state={{ ...DEFAULT_STATE, ...state }}
-          onStateChange={onStateChange}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  )
+  renderRoute(<ReplyThread parentCommentId={PARENT} state={{ ...DEFAULT_STATE, ...state }} onStateChange={onStateChange} />)
   return { onStateChange }
 }
 

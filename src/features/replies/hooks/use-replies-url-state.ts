@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { parseRepliesSearch, repliesSearchString, type RepliesViewState } from '../lib/replies-url-state.ts'
+import { repliesSearchString, type RepliesViewState } from '#lib/paths.ts'
+import { parseRepliesSearch } from '#lib/paths-parse.ts'
 
 export type RepliesUrlState = {
   state: RepliesViewState

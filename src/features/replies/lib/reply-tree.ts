@@ -1,9 +1,10 @@
 /** The replies as the view shows them: a tree of inferred answers, or a flat list; sorted within each level. */
 import type { CommentReply } from '#contract/index.ts'
+import type { ReplySort } from '#lib/paths.ts'
 import { chronological, type ThreadLink } from './thread-inference.ts'
 
-export const REPLY_SORTS = ['oldest', 'newest', 'liked'] as const
-export type ReplySort = (typeof REPLY_SORTS)[number]
+/** The sorts are URL values: the route table owns them. */
+export { REPLY_SORTS, type ReplySort } from '#lib/paths.ts'
 
 export type ReplyNode = {
   reply: CommentReply

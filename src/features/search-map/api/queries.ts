@@ -1,14 +1,15 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
-import { formatKm, SearchPage, toKm } from '#contract/index.ts'
+import { formatKm, formatLocation, SearchPage, toKm } from '#contract/index.ts'
+import type { SearchRequest as SearchQueryParams } from '#contract/requests.ts'
 import { apiUrl, getJson } from '#lib/api-client.ts'
 import { roundCoordinate, type SearchInput } from '../lib/search-url.ts'
 
 /** What goes to GET /api/search: the same search in any unit becomes the same request (10 km = 10000 m). */
-export type SearchRequest = { location: string; locationRadius: string; type: 'video' }
+export type SearchRequest = Omit<SearchQueryParams, 'pageToken'>
 
 export function searchRequest(input: SearchInput): SearchRequest {
   return {
-    location: `${roundCoordinate(input.lat)},${roundCoordinate(input.lng)}`,
+    location: formatLocation({ lat: roundCoordinate(input.lat), lng: roundCoordinate(input.lng) }),
     locationRadius: formatKm(toKm(input.radius, input.unit)),
     type: 'video',
   }

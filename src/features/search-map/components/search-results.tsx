@@ -16,6 +16,7 @@ import { searchExport } from '../lib/search-export.ts'
 import { searchUrl, type SearchInput, type SortKey } from '../lib/search-url.ts'
 import { ResultCard } from './result-card.tsx'
 import { ResultsToolbar } from './results-toolbar.tsx'
+import { paths } from '#lib/paths.ts'
 
 const PAGE_PRICE = priceOf('GET /search')
 
@@ -97,7 +98,7 @@ export const SearchResults = memo(function SearchResults({ input, armed, q, sort
   const total = formatCount(first?.totalResults)
   const costUsd = addUsd(...pages.map(() => PAGE_PRICE))
   const fetchedAt = new Date(results.dataUpdatedAt).toISOString()
-  const captionsIds = visible.map((i) => i.videoId).join(',')
+  const bulkUrl = paths.bulk({ ids: visible.map((i) => i.videoId) })
 
   return (
     <section aria-labelledby="results-heading" className="space-y-4">
@@ -135,7 +136,7 @@ export const SearchResults = memo(function SearchResults({ input, armed, q, sort
           {q.trim() && visible.length !== items.length && ' (exports include all loaded videos)'}.
         </p>
         {visible.length > 0 && (
-          <Link to={`/bulk?ids=${captionsIds}`} className="font-medium text-sky-800 underline">
+          <Link to={bulkUrl} className="font-medium text-sky-800 underline">
             Download captions… <span className="font-normal">({visible.length} videos)</span>
           </Link>
         )}

@@ -1,6 +1,7 @@
 /** Sign-in state of this browser with the function (HttpOnly session cookie; the SPA never sees its value). */
 import { queryOptions } from '@tanstack/react-query'
-import { ApiError, apiFetch, getJson } from '#lib/api-client.ts'
+import { ApiError, getJson } from '#lib/api-client.ts'
+import { paidFetch } from '#lib/paid-fetch.ts'
 
 export type { SessionStatus } from './session-schema.ts'
 
@@ -22,9 +23,9 @@ export function isUnauthorized(error: unknown): boolean {
 
 /** Resolves when the function set the session cookie; throws ApiError (401 wrong password, 429 too many attempts). */
 export async function signIn(password: string): Promise<void> {
-  await apiFetch('/api/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) })
+  await paidFetch('/api/session', { as: 'none' }, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) })
 }
 
 export async function signOut(): Promise<void> {
-  await apiFetch('/api/session', { method: 'DELETE' })
+  await paidFetch('/api/session', { as: 'none' }, { method: 'DELETE' })
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { useAccess, useRecheckOnUnauthorized } from '../hooks/use-access.ts'
-import { signInPath } from '../lib/return-path.ts'
+import { paths, ROUTES } from '#lib/paths.ts'
 
 type SignInGateProps = { children: ReactNode }
 
@@ -10,7 +10,7 @@ export function SignInGate({ children }: SignInGateProps) {
   const access = useAccess()
   const location = useLocation()
   useRecheckOnUnauthorized()
-  if (location.pathname === '/sign-in') return children
+  if (location.pathname === ROUTES.signIn) return children
   if (access === 'checking') {
     return (
       <p role="status" className="text-slate-600">
@@ -18,6 +18,6 @@ export function SignInGate({ children }: SignInGateProps) {
       </p>
     )
   }
-  if (access === 'signed-out') return <Navigate replace to={signInPath(`${location.pathname}${location.search}${location.hash}`)} />
+  if (access === 'signed-out') return <Navigate replace to={paths.signIn(`${location.pathname}${location.search}${location.hash}`)} />
   return children
 }

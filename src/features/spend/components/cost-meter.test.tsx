@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { screen, waitFor, within } from '@testing-library/react'
 import { SearchPage } from '#contract/index.ts'
 import { getJson } from '#lib/api-client.ts'
 import { createQueryClient } from '#lib/query-client.ts'
 import { refreshAfterPaidRequests } from '#lib/refresh-after-paid-requests.ts'
 import { inProcessApi, jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
+import { renderRoute } from '#testing/render-route.tsx'
 import { spendQueries } from '../api/queries.ts'
 import { CostMeter } from './cost-meter.tsx'
 
@@ -15,14 +15,10 @@ const PARIS = { location: '48.8566,2.3522', locationRadius: '25km', type: 'video
 function renderMeter() {
   const client = createQueryClient({ retry: false })
   const stop = refreshAfterPaidRequests(client, [spendQueries.all()], 0)
-  render(
-    <QueryClientProvider client={client}>
-      <CostMeter />
-    </QueryClientProvider>,
-  )
+  renderRoute(<CostMeter />, { queryClient: client })
   const region = screen.getByRole('region', { name: 'Spending' })
   const value = (term: string) => within(region).getByText(`${term}:`, { exact: false }).nextElementSibling?.textContent
-  return { region, value, stop }
+  return { region, value, stop, client }
 }
 
 // The first in-process request builds the function and the simulator's dataset.
@@ -78,9 +74,11 @@ describe('CostMeter', () => {
 
   it('still shows this session when the ledger cannot be read', async () => {
     stubApi(overrideRoute(inProcessApi, (u) => u.pathname === '/api/spend', () => jsonResponse({ error: { code: 'unauthorized', message: 'Sign in first.' } }, 401)))
-    const { region, value, stop } = renderMeter()
+    const { region, value, stop, client } = renderMeter()
     expect(value('This session')).toMatch(/^\$/)
-    await new Promise((r) => setTimeout(r, 50))
+    // The refusal has arrived (the query settled in error), so the absence below is the meter's answer, not a race.
+    await waitFor(() => expect(client.getQueryState(spendQueries.totals().queryKey)?.status).toBe('error'), { timeout: 5000 })
+    expect(value('This session')).toMatch(/^\$/)
     expect(within(region).queryByText('All time:', { exact: false })).toBeNull()
     stop()
   })

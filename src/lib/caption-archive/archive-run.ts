@@ -1,6 +1,10 @@
-/** One bulk download: the pool fetches, the archive streams, the manifest closes it; progress and cost as they happen. */
+/**
+ * One caption archive run (the bulk view's, and the caption studio's ZIP as a run of one video): the pool fetches,
+ * the archive streams, the manifest closes it; progress and cost as they happen.
+ */
 import { CAPTION_CONTENT_TYPES, addUsd } from '#contract/index.ts'
-import type { BulkManifest, CacheStatus, LanguageSource } from './manifest.ts'
+import { paidFetch, type PaidBytes, type PaidInit, type Receipt } from '#lib/paid-fetch.ts'
+import type { BulkManifest, LanguageSource } from './manifest.ts'
 import { createLanguageResolver } from './language-resolver.ts'
 import { jobUrl, type BulkJob, type BulkPlan, type BulkSelection } from './plan.ts'
 import { captionRetryPolicy, haltsTheRun } from './retry-policy.ts'
@@ -8,8 +12,10 @@ import { runPool, type PoolOptions, type PoolOutcome } from './run-pool.ts'
 import { languageOfJsonTrack, UNDETERMINED_LANGUAGE } from './track-language.ts'
 import { bulkArchiveEntries, zipStream, type FetchedCaption, type ZipEntry } from './zip-stream.ts'
 
-/** apiFetch's shape: throws ApiError on failures, reports every response (failures too) to `onResponse`. */
-export type ApiFetchLike = (url: string, init: { signal?: AbortSignal; onResponse?: (res: Response) => void }) => Promise<Response>
+/** paidFetch's bytes mode: throws ApiError on failures, hands every receipt (failures too) to `onReceipt`. */
+export type FetchBytes = (url: string, init: Pick<PaidInit, 'signal' | 'onReceipt'>) => Promise<PaidBytes>
+
+const fetchBytes: FetchBytes = (url, init) => paidFetch(url, { as: 'bytes' }, init)
 
 export type BulkProgress = {
   total: number
@@ -19,7 +25,7 @@ export type BulkProgress = {
   missing: number
   inFlight: number
   retries: number
-  /** X-Cost-USD summed as answers arrive, failures included. */
+  /** The receipts' costs summed as answers arrive, failures included. */
   costUsd: number
   cacheHits: number
 }
@@ -31,7 +37,8 @@ export type BulkRunOptions = {
   concurrency: number
   maxAttempts?: number
   signal: AbortSignal
-  fetch: ApiFetchLike
+  /** Injectable for tests; the one paid fetch otherwise. */
+  fetch?: FetchBytes
   sleep?: PoolOptions<BulkJob, FetchedCaption>['sleep']
   retryPolicy?: PoolOptions<BulkJob, FetchedCaption>['retryPolicy']
   now?: () => Date
@@ -45,18 +52,10 @@ export type BulkRun = {
   manifest: Promise<BulkManifest>
 }
 
-function costOf(res: Response): number {
-  return Number(res.headers.get('X-Cost-USD') ?? '0') || 0
-}
-
-function cacheOf(res: Response): CacheStatus {
-  const cache = res.headers.get('X-Cache')
-  return cache === 'HIT' ? 'HIT' : cache === 'MISS' ? 'MISS' : 'NONE'
-}
-
 export function startBulkRun(options: BulkRunOptions): BulkRun {
   const { plan, signal } = options
   const now = options.now ?? (() => new Date())
+  const fetch = options.fetch ?? fetchBytes
   const maxAttempts = options.maxAttempts ?? 3
   const startedAt = now()
   const resolver = createLanguageResolver()
@@ -66,11 +65,10 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
   const progress: BulkProgress = { total: plan.jobs.length, settled: 0, files: 0, missing: 0, inFlight: 0, retries: 0, costUsd: 0, cacheHits: 0 }
   const report = () => options.onProgress?.({ ...progress })
 
-  function noteResponse(job: BulkJob, res: Response): void {
-    const cost = costOf(res)
-    costByJob.set(job.key, addUsd(costByJob.get(job.key) ?? 0, cost))
-    progress.costUsd = addUsd(progress.costUsd, cost)
-    if (cacheOf(res) === 'HIT') progress.cacheHits++
+  function noteReceipt(job: BulkJob, receipt: Receipt): void {
+    costByJob.set(job.key, addUsd(costByJob.get(job.key) ?? 0, receipt.costUsd))
+    progress.costUsd = addUsd(progress.costUsd, receipt.costUsd)
+    if (receipt.cache === 'HIT') progress.cacheHits++
     report()
   }
 
@@ -86,8 +84,7 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
     progress.inFlight++
     report()
     try {
-      const res = await options.fetch(url, { signal: jobSignal, onResponse: (r) => noteResponse(job, r) })
-      const bytes = new Uint8Array(await res.arrayBuffer())
+      const { bytes, contentType, receipt } = await fetch(url, { signal: jobSignal, onReceipt: (r) => noteReceipt(job, r) })
       let langReceived = lang ?? UNDETERMINED_LANGUAGE
       if (job.format === 'json') {
         const found = languageOfJsonTrack(bytes)
@@ -97,8 +94,8 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
       return {
         url,
         bytes,
-        contentType: res.headers.get('Content-Type') || CAPTION_CONTENT_TYPES[job.format],
-        cache: cacheOf(res),
+        contentType: contentType || CAPTION_CONTENT_TYPES[job.format],
+        cache: receipt.cache,
         fetchedAt: now(),
         langReceived,
         langFrom,

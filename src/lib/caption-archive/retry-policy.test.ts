@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '#lib/api-client.ts'
+import { ApiError } from '#lib/paid-fetch.ts'
 import { captionRetryPolicy, haltsTheRun, isTransient } from './retry-policy.ts'
 
 const err = (status: number, code = 'x', retryAfter?: number) => new ApiError(status, code, 'message', undefined, retryAfter)

@@ -1,5 +1,5 @@
 /** Which failed caption requests are worth another try, and when (docs/decisions/0075-bulk-request-pool.md). */
-import { ApiError } from '#lib/api-client.ts'
+import { ApiError } from '#lib/paid-fetch.ts'
 import type { RetryDecision } from './run-pool.ts'
 
 /** Rate limited, or the function/service was briefly unavailable: the same request may well succeed later. */

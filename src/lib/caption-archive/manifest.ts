@@ -4,9 +4,8 @@
  */
 import type { CaptionFormat, CaptionMode } from '#contract/index.ts'
 import { toCsv, type Column } from '#lib/export/serialise.ts'
+import type { CacheState } from '#lib/paid-fetch.ts'
 import type { LanguageChoice } from './plan.ts'
-
-export type CacheStatus = 'HIT' | 'MISS' | 'NONE'
 
 /** Where a file's language came from: its JSON items, the request, or the video's default-language lookup. */
 export type LanguageSource = 'json-items' | 'request' | 'default-lookup'
@@ -25,9 +24,9 @@ export type FileRecord = {
   url: string
   contentType: string
   bytes: number
-  /** What this file cost, all attempts together (X-Cost-USD; 0 when the function had it cached). */
+  /** What this file cost, all attempts together (from the receipts; 0 when the function had it cached). */
   costUsd: number
-  cache: CacheStatus
+  cache: CacheState
   fetchedAt: string
   attempts: number
 }
@@ -82,7 +81,7 @@ export type BulkManifest = {
       skipped: number
       notFetched: number
       bytes: number
-      /** Everything the function charged during the run (X-Cost-USD summed as received, failures included). */
+      /** Everything the function charged during the run (the receipts' costs summed as received, failures included). */
       costUsd: number
       cacheHits: number
       retries: number

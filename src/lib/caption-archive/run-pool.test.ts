@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '#lib/api-client.ts'
+import { ApiError } from '#lib/paid-fetch.ts'
 import { captionRetryPolicy, haltsTheRun } from './retry-policy.ts'
 import { runPool, type PoolEnd, type PoolOutcome, type PoolOptions } from './run-pool.ts'
 

@@ -1,5 +1,5 @@
 /** What went wrong with a job, in the shape the report and the manifest record. */
-import { ApiError } from '#lib/api-client.ts'
+import { ApiError } from '#lib/paid-fetch.ts'
 
 /** A job not requested at all because a request it depends on failed (its video's default-language lookup). */
 export class SkippedError extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { channelTargetUrl, parseChannelLookup } from './channel-lookup.ts'
+import { parseChannelLookup } from './channel-lookup.ts'
 
 const RICK = 'UCuAXFkgsw1L7xaCfnd5JJOw'
 const B = 'UCaaaaaaaaaaaaaaaaaaaaaa'
@@ -82,21 +82,5 @@ describe('parseChannelLookup', () => {
     expect(bad(Array.from({ length: 51 }, (_, i) => `UC${String(i).padStart(22, 'x')}`).join(' '))).toMatch(
       /At most 50/,
     )
-  })
-})
-
-describe('channelTargetUrl', () => {
-  it('routes each form and keeps the language', () => {
-    expect(channelTargetUrl({ by: 'id', id: RICK })).toBe(`/channels/${RICK}`)
-    expect(channelTargetUrl({ by: 'handle', handle: '@rickastleyyt' }, 'ja')).toBe(
-      '/channels/@rickastleyyt?hl=ja',
-    )
-    expect(channelTargetUrl({ by: 'handle', handle: '@東京_music' })).toBe(
-      `/channels/@${encodeURIComponent('東京_music')}`,
-    )
-    expect(channelTargetUrl({ by: 'username', username: 'RickAstleyVEVO' })).toBe(
-      '/channels/user/RickAstleyVEVO',
-    )
-    expect(channelTargetUrl({ by: 'ids', ids: [RICK, B] }, 'fr')).toBe(`/channels?ids=${RICK},${B}&hl=fr`)
   })
 })

@@ -5,13 +5,13 @@
  */
 import { downloadZip } from 'client-zip'
 import { captionFileName } from '#lib/captions/file-naming.ts'
+import type { CacheState } from '#lib/paid-fetch.ts'
 import { SkippedError, describeFailure } from './failures.ts'
 import {
   buildManifest,
   reportCsv,
   reportJson,
   type BulkManifest,
-  type CacheStatus,
   type FileRecord,
   type LanguageSource,
   type LookupRecord,
@@ -34,7 +34,7 @@ export type FetchedCaption = {
   url: string
   bytes: Uint8Array
   contentType: string
-  cache: CacheStatus
+  cache: CacheState
   fetchedAt: Date
   /** The language this file is in, as far as known; `und` when a default-language track named none. */
   langReceived: string

@@ -1,8 +1,8 @@
-import { strFromU8, unzipSync } from 'fflate'
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import { ApiError, apiFetch } from '#lib/api-client.ts'
-import { startBulkRun, type ApiFetchLike, type BulkProgress } from './bulk-run.ts'
+import { ApiError } from '#lib/paid-fetch.ts'
+import { readZip, strFromU8 } from '#testing/read-zip.ts'
+import { startBulkRun, type FetchBytes, type BulkProgress } from './archive-run.ts'
 import type { BulkManifest } from './manifest.ts'
 import { planBulk, type BulkSelection } from './plan.ts'
 
@@ -12,7 +12,7 @@ const ASR = 'As3rOnly5xk' // en (auto-generated) only
 const NONE = 'Zp3xQe9LbTg' // no captions at all
 
 async function unzip(zip: Response): Promise<Record<string, Uint8Array>> {
-  return unzipSync(new Uint8Array(await zip.arrayBuffer()))
+  return readZip(new Uint8Array(await zip.arrayBuffer()))
 }
 
 function run(selection: BulkSelection, over: Partial<Parameters<typeof startBulkRun>[0]> = {}) {
@@ -24,7 +24,6 @@ function run(selection: BulkSelection, over: Partial<Parameters<typeof startBulk
     viewUrl: 'http://localhost/bulk',
     concurrency: 3,
     signal: controller.signal,
-    fetch: apiFetch,
     sleep: async () => undefined,
     onProgress: (p) => progress.push(p),
     ...over,
@@ -32,22 +31,21 @@ function run(selection: BulkSelection, over: Partial<Parameters<typeof startBulk
   return { ...handle, controller, progress }
 }
 
-/** Answers like the function: X-Cost-USD and X-Cache on every answer, errors as ApiError after onResponse. */
+/** Answers like the function: a receipt for every answer, errors as ApiError after onReceipt. */
 type FakeAnswer = { status: number; body?: string; code?: string; cache?: 'HIT' | 'MISS' }
 function fakeFunction(answer: (url: URL) => FakeAnswer | Promise<FakeAnswer>) {
   const requested: string[] = []
-  const fetch: ApiFetchLike = async (url, init) => {
+  const fetch: FetchBytes = async (url, init) => {
     requested.push(url)
     init.signal?.throwIfAborted()
     const signal = init.signal
     // Like fetch: a stop rejects a request still waiting for its answer.
     const stopped = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }))
     const a = await Promise.race([answer(new URL(url, 'http://localhost')), stopped])
-    const cost = a.cache === 'HIT' ? '0' : '0.00053'
-    const res = new Response(a.body ?? '', { status: a.status, headers: { 'X-Cost-USD': cost, 'X-Cache': a.cache ?? 'MISS', 'Content-Type': 'text/plain; charset=utf-8' } })
-    init.onResponse?.(res)
+    const receipt = { url, costUsd: a.cache === 'HIT' ? 0 : 0.00053, cache: a.cache ?? 'MISS', fetchedAt: new Date().toISOString() }
+    init.onReceipt?.(receipt)
     if (a.status >= 400) throw new ApiError(a.status, a.code ?? 'http_error', `answered ${a.status}`)
-    return res
+    return { bytes: new TextEncoder().encode(a.body ?? ''), contentType: 'text/plain; charset=utf-8', receipt }
   }
   return { fetch, requested }
 }
@@ -236,7 +234,7 @@ describe('a bulk run, its failures and its stop', () => {
     gates.get(`${CJK}/srt`)!()
     await until(() => (progress.at(-1)?.settled ?? 0) === 3)
     controller.abort()
-    const files = unzipSync(new Uint8Array(await bytes))
+    const files = readZip(new Uint8Array(await bytes))
     const m = await manifest
     expect(Object.keys(files).filter((p) => p.includes('/')).sort()).toEqual([`${CJK}/${CJK}.en.srt`, `${RICK}/${RICK}.en.srt`, `${RICK}/${RICK}.en.vtt`])
     expect(m.run.outcome).toBe('stopped')

@@ -99,30 +99,6 @@ export function parseChannelLookup(input: string, bareNameAs: BareNameAs = 'hand
   return { ok: true, target: { by: 'ids', ids } }
 }
 
-/** The dashboard URL of a lookup, keeping the chosen language. */
-export function channelTargetUrl(target: ChannelTarget, hl?: string): string {
-  const q = new URLSearchParams()
-  let path: string
-  switch (target.by) {
-    case 'id':
-      path = `/channels/${target.id}`
-      break
-    case 'handle':
-      path = `/channels/${encodeURIComponent(target.handle).replace(/^%40/, '@')}`
-      break
-    case 'username':
-      path = `/channels/user/${encodeURIComponent(target.username)}`
-      break
-    case 'ids':
-      path = '/channels'
-      q.set('ids', target.ids.join(','))
-      break
-  }
-  if (hl) q.set('hl', hl)
-  const s = q.toString().replace(/%2C/g, ',')
-  return s ? `${path}?${s}` : path
-}
-
 /** How a lookup is described to the reader ("the handle @x"). */
 export function describeRef(ref: ChannelRef): string {
   if (ref.by === 'id') return `the channel id ${ref.id}`
