@@ -7,7 +7,9 @@ import pluginQuery from '@tanstack/eslint-plugin-query'
 import { importX } from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 
-const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
 const tests = ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**', 'bench/**']
 
 /** The house's walls (docs/decisions/0124-boundaries-in-lint.md): who may import whom. */
@@ -18,12 +20,36 @@ const zones = [
     except: [`./${name}`],
     message: 'A feature never imports another feature: move what both need to src/lib or src/components.',
   })),
-  { target: './src', from: ['./server', './simulator', './api', './scripts'], message: 'The browser code never imports the server or the simulator.' },
-  { target: ['./server', './simulator', './api'], from: './src', message: 'The function and the simulator never import the browser code.' },
-  { target: './contract', from: ['./src', './server', './simulator', './api', './scripts', './e2e', './bench'], message: 'contract/ imports nothing of the project: everyone else imports it.' },
-  { target: './simulator', from: ['./src', './server', './api', './scripts'], message: 'The simulator stands alone: it imports only contract/.' },
-  { target: ['./src/lib', './src/components'], from: ['./src/features', './src/app'], message: 'Shared code never imports a feature or the app shell.' },
-  { target: './src/features', from: './src/app', message: 'Features never import the app shell: the shell imports them.' },
+  {
+    target: './src',
+    from: ['./server', './simulator', './api', './scripts'],
+    message: 'The browser code never imports the server or the simulator.',
+  },
+  {
+    target: ['./server', './simulator', './api'],
+    from: './src',
+    message: 'The function and the simulator never import the browser code.',
+  },
+  {
+    target: './contract',
+    from: ['./src', './server', './simulator', './api', './scripts', './e2e', './bench'],
+    message: 'contract/ imports nothing of the project: everyone else imports it.',
+  },
+  {
+    target: './simulator',
+    from: ['./src', './server', './api', './scripts'],
+    message: 'The simulator stands alone: it imports only contract/.',
+  },
+  {
+    target: ['./src/lib', './src/components'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code never imports a feature or the app shell.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features never import the app shell: the shell imports them.',
+  },
 ]
 
 /** The function's floors, lowest first (docs/decisions/0121-server-floors.md): a floor imports only floors below it. */
@@ -68,21 +94,50 @@ export default tseslint.config(
       'import-x/no-unresolved': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../../*'], message: 'Climbing more than two folders: use a package.json "imports" alias (#lib/…, #contract/…).' }] },
+        {
+          patterns: [
+            {
+              group: ['../../../*'],
+              message:
+                'Climbing more than two folders: use a package.json "imports" alias (#lib/…, #contract/…).',
+            },
+          ],
+        },
       ],
     },
   },
   {
     // Configuration is read in the config modules only; everything else receives it.
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'simulator/**/*.ts', 'api/**/*.ts', 'scripts/**/*.ts', 'vite.config.ts'],
+    files: [
+      'src/**/*.{ts,tsx}',
+      'server/**/*.ts',
+      'simulator/**/*.ts',
+      'api/**/*.ts',
+      'scripts/**/*.ts',
+      'vite.config.ts',
+    ],
     ignores: [...tests, 'server/config.ts', 'server/config/**', 'simulator/config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in server/config.ts (loadConfig) and pass it down.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration in server/config.ts (loadConfig) and pass it down.',
+        },
+      ],
     },
   },
   {
     // Production code never imports test helpers.
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'simulator/**/*.ts', 'contract/**/*.ts', 'api/**/*.ts', 'scripts/**/*.ts'],
+    files: [
+      'src/**/*.{ts,tsx}',
+      'server/**/*.ts',
+      'simulator/**/*.ts',
+      'contract/**/*.ts',
+      'api/**/*.ts',
+      'scripts/**/*.ts',
+    ],
     ignores: tests,
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...zones, ...floorZones] }],
@@ -90,7 +145,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../../../*'], message: 'Climbing more than two folders: use a package.json "imports" alias (#lib/…, #contract/…).' },
+            {
+              group: ['../../../*'],
+              message:
+                'Climbing more than two folders: use a package.json "imports" alias (#lib/…, #contract/…).',
+            },
             { group: ['**/testing/*', '#testing/*'], message: 'Production code never imports test helpers.' },
           ],
         },

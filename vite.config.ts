@@ -20,7 +20,9 @@ export default defineConfig({
         codeSplitting: {
           // zod and every response schema in one chunk: the shell's checks (session, health, spend, quotes) and
           // a view's own need it at the same moment, so one request serves them all (docs/decisions/0101).
-          groups: [{ name: 'schemas', test: /\/node_modules\/zod\/|\/contract\/schemas\.ts$|\/src\/.+-schema\.ts$/ }],
+          groups: [
+            { name: 'schemas', test: /\/node_modules\/zod\/|\/contract\/schemas\.ts$|\/src\/.+-schema\.ts$/ },
+          ],
         },
       },
     },

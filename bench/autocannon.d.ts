@@ -2,14 +2,33 @@
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events'
 
-  export type RequestData = { method?: string; path?: string; headers?: Record<string, string>; body?: string }
+  export type RequestData = {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    body?: string
+  }
 
   export type AutocannonRequest = RequestData & {
     setupRequest?: (req: RequestData, context: Record<string, unknown>) => RequestData
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string | string[]>,
+    ) => void
   }
 
-  export type Histogram = { min: number; max: number; average: number; stddev: number; p50: number; p90: number; p99: number; total: number }
+  export type Histogram = {
+    min: number
+    max: number
+    average: number
+    stddev: number
+    p50: number
+    p90: number
+    p99: number
+    total: number
+  }
 
   export type Result = {
     requests: Histogram

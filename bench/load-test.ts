@@ -11,13 +11,27 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
-import { ANCHOR_CHANNEL, ANCHOR_COMMENT_ID, ANCHOR_VIDEO_ID, BIG_COMMENT_ID, PARIS } from '#simulator/data/anchors.ts'
+import {
+  ANCHOR_CHANNEL,
+  ANCHOR_COMMENT_ID,
+  ANCHOR_VIDEO_ID,
+  BIG_COMMENT_ID,
+  PARIS,
+} from '#simulator/data/anchors.ts'
 import type { SpendReport } from '#server/spend/ledger.ts'
 import { startPostgresCluster, type PostgresCluster } from '#server/testing/postgres-cluster.ts'
 import { runKeepAliveLoad, type LoadAnswer } from './lib/keep-alive-load.ts'
 import { REPO_ROOT, rssOf, stopAll, stopChildrenOnSignals, type ChildServer } from './lib/processes.ts'
 import { count, mb, ms, percentile, textTable, usd, within, type Row } from './lib/report.ts'
-import { functionMemory, ledgerTotals, simulatorStats, startFunctionProcess, startSimulatorProcess, tempDir, whenSettled } from './lib/servers.ts'
+import {
+  functionMemory,
+  ledgerTotals,
+  simulatorStats,
+  startFunctionProcess,
+  startSimulatorProcess,
+  tempDir,
+  whenSettled,
+} from './lib/servers.ts'
 
 const CONNECTIONS = 500
 const SECONDS = 30
@@ -27,19 +41,63 @@ const FLAT_LIMIT = 1.5
 const OVERALL_LIMIT_MS = 5 * 60_000
 /** `npm run test:load -- --engine=postgres`: the function on a throw-away Postgres server instead of the embedded PGlite. */
 const ENGINE = process.argv.includes('--engine=postgres') ? 'postgres' : 'pglite'
-const RESULTS_PATH = join(REPO_ROOT, 'bench', ENGINE === 'postgres' ? 'load-results-postgres.json' : 'load-results.json')
+const RESULTS_PATH = join(
+  REPO_ROOT,
+  'bench',
+  ENGINE === 'postgres' ? 'load-results-postgres.json' : 'load-results.json',
+)
 
-const PLACES = [`${PARIS.lat},${PARIS.lng}`, '35.6762,139.6503', '40.7128,-74.006', '-1.2921,36.8219', '-23.5505,-46.6333', '-33.8688,151.2093']
+const PLACES = [
+  `${PARIS.lat},${PARIS.lng}`,
+  '35.6762,139.6503',
+  '40.7128,-74.006',
+  '-1.2921,36.8219',
+  '-23.5505,-46.6333',
+  '-33.8688,151.2093',
+]
 const CAPTION_FORMATS = ['json', 'srt', 'vtt', 'text', 'csv'] as const
 
-type Kind = 'search' | 'search (distinct)' | 'captions' | 'caption files' | 'channels' | 'channels (combinations)' | 'replies' | 'popular' | 'invalid'
+type Kind =
+  | 'search'
+  | 'search (distinct)'
+  | 'captions'
+  | 'caption files'
+  | 'channels'
+  | 'channels (combinations)'
+  | 'replies'
+  | 'popular'
+  | 'invalid'
 /** Each connection cycles through this sequence: 9 of 20 ask something new or rarely repeated, 2 are invalid. */
 const MIX: Kind[] = [
-  'search', 'captions', 'search (distinct)', 'replies', 'popular', 'channels', 'captions', 'invalid', 'search (distinct)', 'caption files',
-  'search', 'channels (combinations)', 'captions', 'replies', 'search (distinct)', 'popular', 'channels', 'captions', 'invalid', 'search',
+  'search',
+  'captions',
+  'search (distinct)',
+  'replies',
+  'popular',
+  'channels',
+  'captions',
+  'invalid',
+  'search (distinct)',
+  'caption files',
+  'search',
+  'channels (combinations)',
+  'captions',
+  'replies',
+  'search (distinct)',
+  'popular',
+  'channels',
+  'captions',
+  'invalid',
+  'search',
 ]
 
-type Discovered = { searchPage2: string; videos: { id: string; lang: string }[]; channelIds: string[]; popularPage2: string; repliesPage2: string }
+type Discovered = {
+  searchPage2: string
+  videos: { id: string; lang: string }[]
+  channelIds: string[]
+  popularPage2: string
+  repliesPage2: string
+}
 type Tally = Record<Kind, Record<string, number>>
 
 function requestFactory(d: Discovered) {
@@ -47,14 +105,18 @@ function requestFactory(d: Discovered) {
   const turn: Partial<Record<Kind, number>> = {}
   const next = (k: Kind) => (turn[k] = (turn[k] ?? 0) + 1)
   const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!
-  const search = (place: string, radius = '25km') => `/api/search?location=${encodeURIComponent(place)}&locationRadius=${radius}&type=video`
+  const search = (place: string, radius = '25km') =>
+    `/api/search?location=${encodeURIComponent(place)}&locationRadius=${radius}&type=video`
   const paths: Record<Kind, () => string> = {
     search: () => {
       const i = next('search')
-      return i % 4 === 0 ? `${search(PLACES[0]!)}&pageToken=${encodeURIComponent(d.searchPage2)}` : search(pick(PLACES, i))
+      return i % 4 === 0
+        ? `${search(PLACES[0]!)}&pageToken=${encodeURIComponent(d.searchPage2)}`
+        : search(pick(PLACES, i))
     },
     // A radius never asked before: the cache cannot answer, the service is paid.
-    'search (distinct)': () => search(pick(PLACES, next('search (distinct)')), `${(20 + ++distinct / 1e6).toFixed(6)}km`),
+    'search (distinct)': () =>
+      search(pick(PLACES, next('search (distinct)')), `${(20 + ++distinct / 1e6).toFixed(6)}km`),
     captions: () => {
       const i = next('captions')
       const v = pick(d.videos, i)
@@ -63,7 +125,9 @@ function requestFactory(d: Discovered) {
     'caption files': () => `/api/files/captions/${pick(d.videos, next('caption files')).id}`,
     channels: () => {
       const i = next('channels')
-      return i % 2 ? `/api/channels?forHandle=${encodeURIComponent(ANCHOR_CHANNEL.customUrl)}` : `/api/channels?ids=${pick(d.channelIds, i)}`
+      return i % 2
+        ? `/api/channels?forHandle=${encodeURIComponent(ANCHOR_CHANNEL.customUrl)}`
+        : `/api/channels?ids=${pick(d.channelIds, i)}`
     },
     'channels (combinations)': () => {
       const i = next('channels (combinations)')
@@ -72,24 +136,45 @@ function requestFactory(d: Discovered) {
     },
     replies: () => {
       const i = next('replies') % 3
-      return i === 0 ? `/api/commentReplies?parentCommentId=${ANCHOR_COMMENT_ID}` : i === 1 ? `/api/commentReplies?parentCommentId=${ANCHOR_COMMENT_ID}&pageToken=${encodeURIComponent(d.repliesPage2)}` : `/api/commentReplies?parentCommentId=${BIG_COMMENT_ID}`
+      return i === 0
+        ? `/api/commentReplies?parentCommentId=${ANCHOR_COMMENT_ID}`
+        : i === 1
+          ? `/api/commentReplies?parentCommentId=${ANCHOR_COMMENT_ID}&pageToken=${encodeURIComponent(d.repliesPage2)}`
+          : `/api/commentReplies?parentCommentId=${BIG_COMMENT_ID}`
     },
-    popular: () => (next('popular') % 2 ? '/api/popularVideos' : `/api/popularVideos?pageToken=${encodeURIComponent(d.popularPage2)}`),
-    invalid: () => pick(['/api/search?location=91,0&locationRadius=25km&type=video', '/api/captions/too-short?format=srt', '/api/channels', '/api/commentReplies?parentCommentId=x&format=pdf'], next('invalid')),
+    popular: () =>
+      next('popular') % 2
+        ? '/api/popularVideos'
+        : `/api/popularVideos?pageToken=${encodeURIComponent(d.popularPage2)}`,
+    invalid: () =>
+      pick(
+        [
+          '/api/search?location=91,0&locationRadius=25km&type=video',
+          '/api/captions/too-short?format=srt',
+          '/api/channels',
+          '/api/commentReplies?parentCommentId=x&format=pdf',
+        ],
+        next('invalid'),
+      ),
   }
   return paths
 }
 
 async function getJson<T>(fn: ChildServer, path: string): Promise<T> {
   const res = await fetch(`${fn.origin}${path}`)
-  if (!res.ok) throw new Error(`pre-flight ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`)
+  if (!res.ok)
+    throw new Error(`pre-flight ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`)
   return (await res.json()) as T
 }
 
 /** Real identifiers, found through the function itself (these calls are in the ledger and the simulator's count too). */
 async function discover(fn: ChildServer): Promise<{ discovered: Discovered; requests: number }> {
   type Page = { nextPageToken?: string; data: { videoId: string; channelId: string }[] }
-  const pages = await Promise.all(PLACES.slice(0, 3).map((p) => getJson<Page>(fn, `/api/search?location=${encodeURIComponent(p)}&locationRadius=25km&type=video`)))
+  const pages = await Promise.all(
+    PLACES.slice(0, 3).map((p) =>
+      getJson<Page>(fn, `/api/search?location=${encodeURIComponent(p)}&locationRadius=25km&type=video`),
+    ),
+  )
   const items = pages.flatMap((p) => p.data)
   const videos: Discovered['videos'] = []
   let requests = pages.length
@@ -99,13 +184,33 @@ async function discover(fn: ChildServer): Promise<{ discovered: Discovered; requ
     if (files[0]) videos.push({ id, lang: files[0].languageCode })
   }
   const popular = await getJson<{ nextPageToken?: string }>(fn, '/api/popularVideos')
-  const replies = await getJson<{ nextPageToken?: string }>(fn, `/api/commentReplies?parentCommentId=${ANCHOR_COMMENT_ID}`)
+  const replies = await getJson<{ nextPageToken?: string }>(
+    fn,
+    `/api/commentReplies?parentCommentId=${ANCHOR_COMMENT_ID}`,
+  )
   requests += 2
   const channelIds = [...new Set(items.map((i) => i.channelId))]
-  if (!pages[0]!.nextPageToken || !popular.nextPageToken || !replies.nextPageToken || videos.length < 5 || channelIds.length < 5) {
-    throw new Error('pre-flight: the demo data lacks the pages, videos with captions or channels the mix needs')
+  if (
+    !pages[0]!.nextPageToken ||
+    !popular.nextPageToken ||
+    !replies.nextPageToken ||
+    videos.length < 5 ||
+    channelIds.length < 5
+  ) {
+    throw new Error(
+      'pre-flight: the demo data lacks the pages, videos with captions or channels the mix needs',
+    )
   }
-  return { discovered: { searchPage2: pages[0]!.nextPageToken, videos, channelIds, popularPage2: popular.nextPageToken, repliesPage2: replies.nextPageToken }, requests }
+  return {
+    discovered: {
+      searchPage2: pages[0]!.nextPageToken,
+      videos,
+      channelIds,
+      popularPage2: popular.nextPageToken,
+      repliesPage2: replies.nextPageToken,
+    },
+    requests,
+  }
 }
 
 type MemorySample = { at: string; rss: number; heapAfterGc: number; externalAfterGc: number }
@@ -118,21 +223,31 @@ async function sample(fn: ChildServer, at: string): Promise<MemorySample> {
 
 /** The ledger and the simulator's count once neither has moved for 5 s (requests left in flight finish first). */
 async function settledLedger(fn: ChildServer, sim: ChildServer) {
-  const [spend, stats] = await whenSettled(() => Promise.all([ledgerTotals(fn), simulatorStats(sim)]), 5000, 120_000)
+  const [spend, stats] = await whenSettled(
+    () => Promise.all([ledgerTotals(fn), simulatorStats(sim)]),
+    5000,
+    120_000,
+  )
   return { totals: spend.totals, byOperation: spend.byOperation, stats }
 }
 
 function mismatchedOperations(ledger: SpendReport['byOperation'], upstream: Record<string, number>) {
   const ops = new Set([...ledger.map((o) => o.operation as string), ...Object.keys(upstream)])
   return [...ops]
-    .map((operation) => ({ operation, ledger: ledger.find((o) => o.operation === operation)?.paidCalls ?? 0, upstream: upstream[operation] ?? 0 }))
+    .map((operation) => ({
+      operation,
+      ledger: ledger.find((o) => o.operation === operation)?.paidCalls ?? 0,
+      upstream: upstream[operation] ?? 0,
+    }))
     .filter((m) => m.ledger !== m.upstream)
 }
 
 async function main() {
   stopChildrenOnSignals()
   const loadAtStart = loadavg()
-  console.error(`Load test on ${ENGINE === 'postgres' ? 'a Postgres server (DATABASE_URL)' : 'the embedded PGlite'}: ${CONNECTIONS} connections, ${SECONDS} s, mixed requests — ${cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`)
+  console.error(
+    `Load test on ${ENGINE === 'postgres' ? 'a Postgres server (DATABASE_URL)' : 'the embedded PGlite'}: ${CONNECTIONS} connections, ${SECONDS} s, mixed requests — ${cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`,
+  )
   const cache = tempDir('load')
   let sim: ChildServer | undefined
   let fn: ChildServer | undefined
@@ -141,7 +256,11 @@ async function main() {
     if (ENGINE === 'postgres') cluster = await startPostgresCluster()
     const databaseUrl = cluster ? await cluster.createDatabase('load') : undefined
     sim = await startSimulatorProcess()
-    fn = await startFunctionProcess({ simulator: sim, cacheDir: cache.path, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} })
+    fn = await startFunctionProcess({
+      simulator: sim,
+      cacheDir: cache.path,
+      env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+    })
     const { discovered, requests: preflight } = await discover(fn)
     const paths = requestFactory(discovered)
 
@@ -163,8 +282,18 @@ async function main() {
     }
 
     const samples: MemorySample[] = [await sample(fn, 'start')]
-    console.error(`  pre-flight: ${preflight} requests; ${discovered.videos.length} videos with captions, ${discovered.channelIds.length} channels. Loading…`)
-    const load = runKeepAliveLoad({ origin: fn.origin, connections: CONNECTIONS, seconds: SECONDS, timeoutSeconds: REQUEST_TIMEOUT_SECONDS, warmPath: '/api/health', next, onAnswer })
+    console.error(
+      `  pre-flight: ${preflight} requests; ${discovered.videos.length} videos with captions, ${discovered.channelIds.length} channels. Loading…`,
+    )
+    const load = runKeepAliveLoad({
+      origin: fn.origin,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      timeoutSeconds: REQUEST_TIMEOUT_SECONDS,
+      warmPath: '/api/health',
+      next,
+      onAnswer,
+    })
     const f = fn
     const sampleAfter = (seconds: number, at: string) => {
       const p = new Promise((r) => setTimeout(r, seconds * 1000)).then(() => sample(f, at))
@@ -181,16 +310,33 @@ async function main() {
     // Verdicts.
     const invalid = tally.invalid
     const valid = MIX.filter((k, i) => k !== 'invalid' && MIX.indexOf(k) === i)
-    const validOk = valid.reduce((s, k) => s + Object.entries(tally[k]).filter(([st]) => st.startsWith('2')).reduce((a, [, n]) => a + n, 0), 0)
+    const validOk = valid.reduce(
+      (s, k) =>
+        s +
+        Object.entries(tally[k])
+          .filter(([st]) => st.startsWith('2'))
+          .reduce((a, [, n]) => a + n, 0),
+      0,
+    )
     const unexpected = [
-      ...valid.flatMap((k) => Object.entries(tally[k]).filter(([st]) => !st.startsWith('2')).map(([st, n]) => `${k} → ${st} ×${n}`)),
-      ...Object.entries(invalid).filter(([st]) => st !== '400').map(([st, n]) => `invalid → ${st} ×${n}`),
+      ...valid.flatMap((k) =>
+        Object.entries(tally[k])
+          .filter(([st]) => !st.startsWith('2'))
+          .map(([st, n]) => `${k} → ${st} ×${n}`),
+      ),
+      ...Object.entries(invalid)
+        .filter(([st]) => st !== '400')
+        .map(([st, n]) => `invalid → ${st} ×${n}`),
     ]
     const logged = f.countStderr(/\[api\] unexpected error|\[spend\]|\[db\]/)
     const answered = latencies.length
     const invalidCount = invalid['400'] ?? 0
     const noErrors = unexpected.length === 0 && result.errors === 0 && result.timeouts === 0 && logged === 0
-    const ledgerMatches = totals.failedCalls === 0 && totals.pendingCalls === 0 && totals.paidCalls === stats.calls && Math.abs(totals.spentUsd - stats.costUsd) < 1e-9
+    const ledgerMatches =
+      totals.failedCalls === 0 &&
+      totals.pendingCalls === 0 &&
+      totals.paidCalls === stats.calls &&
+      Math.abs(totals.spentUsd - stats.costUsd) < 1e-9
     // The server may finish requests the load generator stopped waiting for: at most one per connection.
     const ledgerAnswered = totals.paidCalls + totals.cacheHits
     const clientAnswered = validOk + preflight
@@ -201,10 +347,31 @@ async function main() {
     const passed = noErrors && ledgerMatches && answeredCovered && flat && answered > 0
 
     const rows: Row[] = [
-      { part: 'load', measure: `requests answered in ${SECONDS} s (${CONNECTIONS} connections)`, value: count(answered), compare: `${count(Math.round(answered / result.durationSeconds))} req/s; ${result.opened} of ${CONNECTIONS} connections opened before the run` },
-      { part: 'load', measure: 'latency p50 / p99', value: `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))}` },
-      { part: 'load', measure: 'valid requests answered 2xx', value: count(validOk), compare: `X-Cache ${Object.entries(cacheSeen).map(([k, n]) => `${k} ${count(n)}`).join(', ')}` },
-      { part: 'load', measure: 'deliberately invalid requests (expect 400)', value: count(invalidCount), compare: Object.keys(invalid).length ? `statuses ${Object.keys(invalid).join(', ')}` : undefined },
+      {
+        part: 'load',
+        measure: `requests answered in ${SECONDS} s (${CONNECTIONS} connections)`,
+        value: count(answered),
+        compare: `${count(Math.round(answered / result.durationSeconds))} req/s; ${result.opened} of ${CONNECTIONS} connections opened before the run`,
+      },
+      {
+        part: 'load',
+        measure: 'latency p50 / p99',
+        value: `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))}`,
+      },
+      {
+        part: 'load',
+        measure: 'valid requests answered 2xx',
+        value: count(validOk),
+        compare: `X-Cache ${Object.entries(cacheSeen)
+          .map(([k, n]) => `${k} ${count(n)}`)
+          .join(', ')}`,
+      },
+      {
+        part: 'load',
+        measure: 'deliberately invalid requests (expect 400)',
+        value: count(invalidCount),
+        compare: Object.keys(invalid).length ? `statuses ${Object.keys(invalid).join(', ')}` : undefined,
+      },
       {
         part: 'load',
         measure: 'errors (unexpected statuses, connection errors, time-outs, logged failures)',
@@ -220,7 +387,11 @@ async function main() {
         target: 'equal',
         met: ledgerMatches,
       },
-      ...mismatchedOperations(byOperation, stats.byOperation).map((m) => ({ part: 'load', measure: `  ${m.operation}: ledger paid / upstream calls`, value: `${m.ledger} / ${m.upstream}` })),
+      ...mismatchedOperations(byOperation, stats.byOperation).map((m) => ({
+        part: 'load',
+        measure: `  ${m.operation}: ledger paid / upstream calls`,
+        value: `${m.ledger} / ${m.upstream}`,
+      })),
       {
         part: 'load',
         measure: 'ledger paid + hits covers every 2xx answer seen',
@@ -252,7 +423,9 @@ async function main() {
       RESULTS_PATH,
       `${JSON.stringify({ date, command: 'npm run test:load', passed, machine: { node: process.version, cores: cpus().length, loadAverage: { start: loadAtStart, end: loadAtEnd } }, connections: CONNECTIONS, seconds: SECONDS, mix: MIX, tally, cacheSeen, totals, byOperation, simulator: stats, samples, rows }, null, 2)}\n`,
     )
-    console.log(`\nnpm run test:load${ENGINE === 'postgres' ? ' -- --engine=postgres' : ''} — ${date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`)
+    console.log(
+      `\nnpm run test:load${ENGINE === 'postgres' ? ' -- --engine=postgres' : ''} — ${date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`,
+    )
     console.log(textTable(rows))
     const failedChecks = rows.filter((r) => r.met === false).map((r) => r.measure)
     console.log(

@@ -41,14 +41,26 @@ function parseArgs(argv: string[]): { parts: Part[]; markdown: boolean; serviceM
     if (arg === '--markdown') markdown = true
     else if (arg.startsWith('--service-ms=')) {
       serviceMs = Number(arg.slice('--service-ms='.length))
-      if (!Number.isInteger(serviceMs) || serviceMs < 1 || serviceMs > 10_000) throw new Error(`--service-ms takes whole milliseconds from 1 to 10000, not "${arg.slice('--service-ms='.length)}".`)
-    }
-    else if (arg.startsWith('--only=')) {
-      const names = arg.slice('--only='.length).split(',').map((s) => s.trim()).filter(Boolean)
+      if (!Number.isInteger(serviceMs) || serviceMs < 1 || serviceMs > 10_000)
+        throw new Error(
+          `--service-ms takes whole milliseconds from 1 to 10000, not "${arg.slice('--service-ms='.length)}".`,
+        )
+    } else if (arg.startsWith('--only=')) {
+      const names = arg
+        .slice('--only='.length)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
       const unknown = names.filter((n) => !(PARTS as readonly string[]).includes(n))
-      if (unknown.length || names.length === 0) throw new Error(`--only takes a comma-separated list of ${PARTS.join(', ')}; "${unknown.join(', ') || arg}" is not one of them.`)
+      if (unknown.length || names.length === 0)
+        throw new Error(
+          `--only takes a comma-separated list of ${PARTS.join(', ')}; "${unknown.join(', ') || arg}" is not one of them.`,
+        )
       parts = PARTS.filter((p) => names.includes(p))
-    } else throw new Error(`Unknown argument "${arg}": use --only=${PARTS.join(',')}, --service-ms=N and/or --markdown.`)
+    } else
+      throw new Error(
+        `Unknown argument "${arg}": use --only=${PARTS.join(',')}, --service-ms=N and/or --markdown.`,
+      )
   }
   return { parts, markdown, serviceMs }
 }
@@ -69,13 +81,22 @@ async function main() {
   stopChildrenOnSignals()
   const log = (line: string) => console.error(line)
   const loadAtStart = loadavg()
-  log(`Benchmarks: ${parts.join(', ')} — ${cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`)
+  log(
+    `Benchmarks: ${parts.join(', ')} — ${cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`,
+  )
 
   const scratch = tempDir('run')
   let build: SpaBuild | undefined
   let server: ChildServer | undefined
-  const needBuild = async () => (build ??= await within('the SPA build', BUILD_LIMIT_MS, () => buildSpa(join(scratch.path, 'dist'), BUILD_LIMIT_MS)))
-  const needServer = async () => (server ??= await startProductionServer({ distDir: (await needBuild()).outDir, cacheDir: join(scratch.path, 'cache') }))
+  const needBuild = async () =>
+    (build ??= await within('the SPA build', BUILD_LIMIT_MS, () =>
+      buildSpa(join(scratch.path, 'dist'), BUILD_LIMIT_MS),
+    ))
+  const needServer = async () =>
+    (server ??= await startProductionServer({
+      distDir: (await needBuild()).outDir,
+      cacheDir: join(scratch.path, 'cache'),
+    }))
 
   const stored: Results['parts'] = {}
   try {
@@ -106,7 +127,11 @@ async function main() {
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e)
         log(`  ✖ ${part} failed: ${message}`)
-        stored[part] = { measuredAt: new Date().toISOString(), rows: [{ part, measure: 'FAILED', value: message.split('\n')[0]!.slice(0, 160), met: false }], error: message }
+        stored[part] = {
+          measuredAt: new Date().toISOString(),
+          rows: [{ part, measure: 'FAILED', value: message.split('\n')[0]!.slice(0, 160), met: false }],
+          error: message,
+        }
         continue
       }
       log(`  done in ${((performance.now() - started) / 1000).toFixed(0)} s`)
@@ -123,20 +148,31 @@ async function main() {
   const results: Results = {
     date: new Date().toISOString(),
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
-    machine: { node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, loadAverage: { start: loadAtStart, end: loadAtEnd } },
+    machine: {
+      node: process.version,
+      cores: cpus().length,
+      cpu: cpus()[0]?.model,
+      loadAverage: { start: loadAtStart, end: loadAtEnd },
+    },
     measured: parts,
     notRun: PARTS.filter((p) => !parts.includes(p)),
     parts: stored,
   }
   writeFileSync(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`)
 
-  console.log(`\n${results.command} — ${results.date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`)
+  console.log(
+    `\n${results.command} — ${results.date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`,
+  )
   console.log(textTable(rows))
   if (markdown) console.log(`\n${markdownTable(rows)}`)
   const missed = rows.filter((r) => r.met === false)
   const failed = parts.filter((p) => stored[p]?.error)
-  const notRun = results.notRun.length ? ` It holds ${parts.join(', ')} only (not run: ${results.notRun.join(', ')}).` : ''
-  console.log(`\n${rows.filter((r) => r.met !== undefined).length - missed.length} targets met, ${missed.length} not met${failed.length ? `; parts that could not run: ${failed.join(', ')}` : ''}. Written to bench/results.json.${notRun}`)
+  const notRun = results.notRun.length
+    ? ` It holds ${parts.join(', ')} only (not run: ${results.notRun.join(', ')}).`
+    : ''
+  console.log(
+    `\n${rows.filter((r) => r.met !== undefined).length - missed.length} targets met, ${missed.length} not met${failed.length ? `; parts that could not run: ${failed.join(', ')}` : ''}. Written to bench/results.json.${notRun}`,
+  )
   process.exitCode = failed.length ? 1 : 0
 }
 

@@ -10,7 +10,10 @@ describe('radius units', () => {
   })
   it('accepts the cap and refuses beyond it, zero and negatives', () => {
     expect(checkRadius(621.371, 'mi').ok).toBe(true)
-    expect(checkRadius(622, 'mi')).toEqual({ ok: false, message: 'The radius can be at most 1000 km (621.371 mi).' })
+    expect(checkRadius(622, 'mi')).toEqual({
+      ok: false,
+      message: 'The radius can be at most 1000 km (621.371 mi).',
+    })
     expect(checkRadius(0, 'km').ok).toBe(false)
     expect(checkRadius(-5, 'km').ok).toBe(false)
     expect(checkRadius(Number.NaN, 'km').ok).toBe(false)

@@ -19,8 +19,10 @@ export function maxRadiusIn(unit: RadiusUnit): number {
 export type Check<T> = { ok: true; value: T } | { ok: false; message: string }
 
 export function checkLatLng(lat: number, lng: number): Check<{ lat: number; lng: number }> {
-  if (!Number.isFinite(lat) || lat < -90 || lat > 90) return { ok: false, message: 'Latitude must be a number from -90 to 90.' }
-  if (!Number.isFinite(lng) || lng < -180 || lng > 180) return { ok: false, message: 'Longitude must be a number from -180 to 180.' }
+  if (!Number.isFinite(lat) || lat < -90 || lat > 90)
+    return { ok: false, message: 'Latitude must be a number from -90 to 90.' }
+  if (!Number.isFinite(lng) || lng < -180 || lng > 180)
+    return { ok: false, message: 'Longitude must be a number from -180 to 180.' }
   return { ok: true, value: { lat, lng } }
 }
 
@@ -34,16 +36,27 @@ export function formatLocation(p: LatLng): string {
 /** `48.8566,2.3522` → coordinates, with a message naming what is wrong. */
 export function parseLocation(s: string): Check<{ lat: number; lng: number }> {
   const m = /^\s*([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)\s*$/.exec(s)
-  if (!m) return { ok: false, message: 'location must be "<latitude>,<longitude>" in decimal degrees, e.g. 48.8566,2.3522.' }
+  if (!m)
+    return {
+      ok: false,
+      message: 'location must be "<latitude>,<longitude>" in decimal degrees, e.g. 48.8566,2.3522.',
+    }
   return checkLatLng(Number(m[1]), Number(m[2]))
 }
 
 export function checkRadius(value: number, unit: RadiusUnit): Check<{ km: number }> {
-  if (!Number.isFinite(value) || value <= 0) return { ok: false, message: 'The radius must be greater than 0.' }
+  if (!Number.isFinite(value) || value <= 0)
+    return { ok: false, message: 'The radius must be greater than 0.' }
   const km = toKm(value, unit)
   if (km > MAX_RADIUS_KM + 1e-9) {
     const max = maxRadiusIn(unit)
-    return { ok: false, message: unit === 'km' ? 'The radius can be at most 1000 km.' : `The radius can be at most 1000 km (${formatNumber(max)} ${unit}).` }
+    return {
+      ok: false,
+      message:
+        unit === 'km'
+          ? 'The radius can be at most 1000 km.'
+          : `The radius can be at most 1000 km (${formatNumber(max)} ${unit}).`,
+    }
   }
   return { ok: true, value: { km } }
 }
@@ -51,9 +64,14 @@ export function checkRadius(value: number, unit: RadiusUnit): Check<{ km: number
 /** `25km`, `500 m`, `3mi`, `1000ft` → km, with a message naming the allowed units. */
 export function parseRadius(s: string): Check<{ km: number; value: number; unit: RadiusUnit }> {
   const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*([a-zA-Z]+)\s*$/.exec(s)
-  if (!m) return { ok: false, message: `locationRadius must be a positive number with a unit (${RADIUS_UNITS.join(', ')}), e.g. 25km.` }
+  if (!m)
+    return {
+      ok: false,
+      message: `locationRadius must be a positive number with a unit (${RADIUS_UNITS.join(', ')}), e.g. 25km.`,
+    }
   const unit = m[2]!.toLowerCase() as RadiusUnit
-  if (!RADIUS_UNITS.includes(unit)) return { ok: false, message: `locationRadius unit "${m[2]}" is not one of ${RADIUS_UNITS.join(', ')}.` }
+  if (!RADIUS_UNITS.includes(unit))
+    return { ok: false, message: `locationRadius unit "${m[2]}" is not one of ${RADIUS_UNITS.join(', ')}.` }
   const value = Number(m[1])
   const r = checkRadius(value, unit)
   return r.ok ? { ok: true, value: { km: r.value.km, value, unit } } : r

@@ -56,37 +56,54 @@ describe('every parser answers, never throws', () => {
 describe('properties that must hold', () => {
   it('parseLocation accepts exactly the in-range coordinates', () => {
     fc.assert(
-      fc.property(fc.double({ min: -200, max: 200, noNaN: true }), fc.double({ min: -400, max: 400, noNaN: true }), (lat, lng) => {
-        const r = parseLocation(`${lat.toFixed(5)},${lng.toFixed(5)}`)
-        const latR = Number(lat.toFixed(5))
-        const lngR = Number(lng.toFixed(5))
-        expect(r.ok).toBe(latR >= -90 && latR <= 90 && lngR >= -180 && lngR <= 180)
-      }),
+      fc.property(
+        fc.double({ min: -200, max: 200, noNaN: true }),
+        fc.double({ min: -400, max: 400, noNaN: true }),
+        (lat, lng) => {
+          const r = parseLocation(`${lat.toFixed(5)},${lng.toFixed(5)}`)
+          const latR = Number(lat.toFixed(5))
+          const lngR = Number(lng.toFixed(5))
+          expect(r.ok).toBe(latR >= -90 && latR <= 90 && lngR >= -180 && lngR <= 180)
+        },
+      ),
     )
   })
 
   it('a parsed radius is always in (0, 1000] km whatever the unit', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 5e6, noNaN: true }), fc.constantFrom(...RADIUS_UNITS), (value, unit) => {
-        const written = value.toFixed(3)
-        const r = parseRadius(`${written}${unit}`)
-        if (r.ok) {
-          expect(r.value.km).toBeGreaterThan(0)
-          expect(r.value.km).toBeLessThanOrEqual(1000 + 1e-9)
-        }
-        expect(r.ok).toBe(checkRadius(Number(written), unit).ok)
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 5e6, noNaN: true }),
+        fc.constantFrom(...RADIUS_UNITS),
+        (value, unit) => {
+          const written = value.toFixed(3)
+          const r = parseRadius(`${written}${unit}`)
+          if (r.ok) {
+            expect(r.value.km).toBeGreaterThan(0)
+            expect(r.value.km).toBeLessThanOrEqual(1000 + 1e-9)
+          }
+          expect(r.ok).toBe(checkRadius(Number(written), unit).ok)
+        },
+      ),
     )
   })
 
   it('a pasted video id always routes to that video', () => {
-    const idChar = fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-'.split(''))
+    const idChar = fc.constantFrom(
+      ...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-'.split(''),
+    )
     fc.assert(
-      fc.property(fc.array(idChar, { minLength: 11, maxLength: 11 }).map((a) => a.join('')), (id) => {
-        for (const url of [`https://www.youtube.com/watch?v=${id}`, `https://youtu.be/${id}`, `https://www.youtube.com/shorts/${id}`]) {
-          expect(parsePaste(url)).toEqual({ ok: true, target: { kind: 'video', videoId: id } })
-        }
-      }),
+      fc.property(
+        fc.array(idChar, { minLength: 11, maxLength: 11 }).map((a) => a.join('')),
+        (id) => {
+          for (const url of [
+            `https://www.youtube.com/watch?v=${id}`,
+            `https://youtu.be/${id}`,
+            `https://www.youtube.com/shorts/${id}`,
+          ]) {
+            expect(parsePaste(url)).toEqual({ ok: true, target: { kind: 'video', videoId: id } })
+          }
+        },
+      ),
     )
   })
 })

@@ -24,10 +24,16 @@ describe('parsePaste', () => {
   it.each([
     [`https://www.youtube.com/channel/${C}`, { kind: 'channel', by: 'id', channelId: C }],
     [C, { kind: 'channel', by: 'id', channelId: C }],
-    ['https://www.youtube.com/@rickastleyyt/videos', { kind: 'channel', by: 'handle', handle: '@rickastleyyt' }],
+    [
+      'https://www.youtube.com/@rickastleyyt/videos',
+      { kind: 'channel', by: 'handle', handle: '@rickastleyyt' },
+    ],
     ['@rick.astley-yt', { kind: 'channel', by: 'handle', handle: '@rick.astley-yt' }],
     ['@東京テレビ', { kind: 'channel', by: 'handle', handle: '@東京テレビ' }],
-    ['https://www.youtube.com/user/RickAstleyVEVO', { kind: 'channel', by: 'username', username: 'RickAstleyVEVO' }],
+    [
+      'https://www.youtube.com/user/RickAstleyVEVO',
+      { kind: 'channel', by: 'username', username: 'RickAstleyVEVO' },
+    ],
     ['https://www.youtube.com/c/RickAstley', { kind: 'channel', by: 'username', username: 'RickAstley' }],
   ])('reads the channel in %s', (input, target) => {
     expect(parsePaste(input)).toEqual({ ok: true, target })
@@ -43,11 +49,17 @@ describe('parsePaste', () => {
       target: { kind: 'comment', parentId: COMMENT, replyId: REPLY, videoId: V },
     })
     expect(parsePaste(COMMENT)).toEqual({ ok: true, target: { kind: 'comment', parentId: COMMENT } })
-    expect(parsePaste(REPLY)).toEqual({ ok: true, target: { kind: 'comment', parentId: COMMENT, replyId: REPLY } })
+    expect(parsePaste(REPLY)).toEqual({
+      ok: true,
+      target: { kind: 'comment', parentId: COMMENT, replyId: REPLY },
+    })
   })
 
   it('reads coordinates and map links', () => {
-    expect(parsePaste('48.8566, 2.3522')).toEqual({ ok: true, target: { kind: 'location', lat: 48.8566, lng: 2.3522 } })
+    expect(parsePaste('48.8566, 2.3522')).toEqual({
+      ok: true,
+      target: { kind: 'location', lat: 48.8566, lng: 2.3522 },
+    })
     expect(parsePaste('https://www.google.com/maps/@35.6762,139.6503,12z')).toEqual({
       ok: true,
       target: { kind: 'location', lat: 35.6762, lng: 139.6503 },
@@ -87,8 +99,14 @@ describe('parseCoordinates', () => {
     expect(parseCoordinates('0, 181')).toBeUndefined()
   })
   it('reads OpenStreetMap links', () => {
-    expect(parseCoordinates('https://www.openstreetmap.org/#map=12/48.8566/2.3522')).toEqual({ lat: 48.8566, lng: 2.3522 })
-    expect(parseCoordinates('https://www.openstreetmap.org/?mlat=48.85&mlon=2.35')).toEqual({ lat: 48.85, lng: 2.35 })
+    expect(parseCoordinates('https://www.openstreetmap.org/#map=12/48.8566/2.3522')).toEqual({
+      lat: 48.8566,
+      lng: 2.3522,
+    })
+    expect(parseCoordinates('https://www.openstreetmap.org/?mlat=48.85&mlon=2.35')).toEqual({
+      lat: 48.85,
+      lng: 2.35,
+    })
   })
 })
 

@@ -24,7 +24,11 @@ export function parseTimeParam(v: string | null | undefined): number | undefined
 
 function toUrl(input: string): URL | undefined {
   const s = input.trim()
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : /^(www\.|m\.|music\.)?(youtube\.com|youtu\.be|youtube-nocookie\.com)\//i.test(s) ? `https://${s}` : undefined
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(s)
+    ? s
+    : /^(www\.|m\.|music\.)?(youtube\.com|youtu\.be|youtube-nocookie\.com)\//i.test(s)
+      ? `https://${s}`
+      : undefined
   if (!withScheme) return undefined
   try {
     return new URL(withScheme)
@@ -47,25 +51,36 @@ function fromPlatformUrl(url: URL): PasteResult {
   const parts = url.pathname.split('/').filter(Boolean).map(safeDecode)
   const t = parseTimeParam(url.searchParams.get('t') ?? url.searchParams.get('start'))
   const withT = (videoId: string): PasteResult =>
-    t === undefined ? { ok: true, target: { kind: 'video', videoId } } : { ok: true, target: { kind: 'video', videoId, t } }
+    t === undefined
+      ? { ok: true, target: { kind: 'video', videoId } }
+      : { ok: true, target: { kind: 'video', videoId, t } }
   const lc = url.searchParams.get('lc')
   if (lc) {
     const c = parentOfCommentId(lc)
     if (!c) return { ok: false, reason: `The link's comment id "${lc}" is not a comment id.` }
     const v = url.searchParams.get('v') ?? undefined
-    return { ok: true, target: { kind: 'comment', ...c, ...(v && VIDEO_ID_RE.test(v) ? { videoId: v } : {}) } }
+    return {
+      ok: true,
+      target: { kind: 'comment', ...c, ...(v && VIDEO_ID_RE.test(v) ? { videoId: v } : {}) },
+    }
   }
   if (host.endsWith('youtu.be')) {
     const id = parts[0] ?? ''
-    return VIDEO_ID_RE.test(id) ? withT(id) : { ok: false, reason: `"${id}" in the short link is not an 11-character video id.` }
+    return VIDEO_ID_RE.test(id)
+      ? withT(id)
+      : { ok: false, reason: `"${id}" in the short link is not an 11-character video id.` }
   }
   const v = url.searchParams.get('v')
   if (parts[0] === 'watch' || v) {
-    return v && VIDEO_ID_RE.test(v) ? withT(v) : { ok: false, reason: 'The watch link has no valid video id in its v= parameter.' }
+    return v && VIDEO_ID_RE.test(v)
+      ? withT(v)
+      : { ok: false, reason: 'The watch link has no valid video id in its v= parameter.' }
   }
   if (['shorts', 'embed', 'live', 'v', 'e'].includes(parts[0] ?? '')) {
     const id = parts[1] ?? ''
-    return VIDEO_ID_RE.test(id) ? withT(id) : { ok: false, reason: `"${id}" in the link is not an 11-character video id.` }
+    return VIDEO_ID_RE.test(id)
+      ? withT(id)
+      : { ok: false, reason: `"${id}" in the link is not an 11-character video id.` }
   }
   if (parts[0] === 'channel') {
     const id = parts[1] ?? ''
@@ -75,7 +90,9 @@ function fromPlatformUrl(url: URL): PasteResult {
   }
   if (parts[0]?.startsWith('@')) {
     const h = normaliseHandle(parts[0])
-    return h ? { ok: true, target: { kind: 'channel', by: 'handle', handle: h } } : { ok: false, reason: `"${parts[0]}" is not a valid handle.` }
+    return h
+      ? { ok: true, target: { kind: 'channel', by: 'handle', handle: h } }
+      : { ok: false, reason: `"${parts[0]}" is not a valid handle.` }
   }
   if ((parts[0] === 'user' || parts[0] === 'c') && parts[1] && USERNAME_RE.test(parts[1])) {
     return { ok: true, target: { kind: 'channel', by: 'username', username: parts[1] } }
@@ -98,7 +115,8 @@ export function parseCoordinates(input: string): { lat: number; lng: number } | 
     if (!m) continue
     const lat = Number(m[1])
     const lng = Number(m[2])
-    if (Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180) return { lat, lng }
+    if (Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180)
+      return { lat, lng }
   }
   return undefined
 }
@@ -112,7 +130,10 @@ export function parsePaste(input: string): PasteResult {
     if (PLATFORM_HOSTS.test(url.hostname)) return fromPlatformUrl(url)
     const coords = parseCoordinates(s)
     if (coords) return { ok: true, target: { kind: 'location', ...coords } }
-    return { ok: false, reason: `Links to ${url.hostname} are not understood; paste a video, channel or comment link.` }
+    return {
+      ok: false,
+      reason: `Links to ${url.hostname} are not understood; paste a video, channel or comment link.`,
+    }
   }
   if (VIDEO_ID_RE.test(s)) return { ok: true, target: { kind: 'video', videoId: s } }
   if (CHANNEL_ID_RE.test(s)) return { ok: true, target: { kind: 'channel', by: 'id', channelId: s } }
@@ -120,7 +141,9 @@ export function parsePaste(input: string): PasteResult {
   if (comment) return { ok: true, target: { kind: 'comment', ...comment } }
   if (s.startsWith('@')) {
     const h = normaliseHandle(s)
-    return h ? { ok: true, target: { kind: 'channel', by: 'handle', handle: h } } : { ok: false, reason: `"${s}" is not a valid handle (3–30 letters, digits, _ - .).` }
+    return h
+      ? { ok: true, target: { kind: 'channel', by: 'handle', handle: h } }
+      : { ok: false, reason: `"${s}" is not a valid handle (3–30 letters, digits, _ - .).` }
   }
   const coords = parseCoordinates(s)
   if (coords) return { ok: true, target: { kind: 'location', ...coords } }

@@ -2,36 +2,56 @@
 import { z } from 'zod'
 import { CAPTION_FORMATS, CAPTION_MODES, COMMENT_FORMATS, HL_CODES, LANGUAGE_CODES } from './enums.ts'
 import { formatKm, formatLocation, parseLocation, parseRadius, type LatLng } from './geo.ts'
-import { CHANNEL_ID_RE, normaliseHandle, parentOfCommentId, REPLY_ID_RE, USERNAME_RE, VIDEO_ID_RE } from './identifiers.ts'
+import {
+  CHANNEL_ID_RE,
+  normaliseHandle,
+  parentOfCommentId,
+  REPLY_ID_RE,
+  USERNAME_RE,
+  VIDEO_ID_RE,
+} from './identifiers.ts'
 import { Channel } from './schemas.ts'
 
 export { formatLocation, type LatLng } from './geo.ts'
 
 const required = (name: string, what: string) => ({
   error: (iss: { input?: unknown }) =>
-    iss.input === undefined ? `${name} is required: ${what}.` : Array.isArray(iss.input) ? `${name} may be given only once.` : `${name} must be ${what}.`,
+    iss.input === undefined
+      ? `${name} is required: ${what}.`
+      : Array.isArray(iss.input)
+        ? `${name} may be given only once.`
+        : `${name} must be ${what}.`,
 })
 
 function oneOf<T extends readonly [string, ...string[]]>(name: string, values: T) {
-  const list = values.length > 20 ? `${values.slice(0, 20).join(', ')}, … (${values.length} codes)` : values.join(', ')
+  const list =
+    values.length > 20 ? `${values.slice(0, 20).join(', ')}, … (${values.length} codes)` : values.join(', ')
   return z.enum(values, {
-    error: (iss) => (Array.isArray(iss.input) ? `${name} may be given only once.` : `${name} "${String(iss.input)}" is not one of ${list}.`),
+    error: (iss) =>
+      Array.isArray(iss.input)
+        ? `${name} may be given only once.`
+        : `${name} "${String(iss.input)}" is not one of ${list}.`,
   })
 }
 
 /** `48.8566,2.3522` → a point: the one parser of a location, for the view's URL and the function's query alike. */
-export const LocationParam = z.string(required('location', '"<latitude>,<longitude>" in decimal degrees, e.g. 48.8566,2.3522')).transform((s, ctx): LatLng => {
-  const r = parseLocation(s)
-  if (!r.ok) {
-    ctx.addIssue({ code: 'custom', message: r.message })
-    return z.NEVER
-  }
-  return r.value
-})
+export const LocationParam = z
+  .string(required('location', '"<latitude>,<longitude>" in decimal degrees, e.g. 48.8566,2.3522'))
+  .transform((s, ctx): LatLng => {
+    const r = parseLocation(s)
+    if (!r.ok) {
+      ctx.addIssue({ code: 'custom', message: r.message })
+      return z.NEVER
+    }
+    return r.value
+  })
 
 const PAGE_TOKEN = z
   .string(required('pageToken', 'the nextPageToken of the previous page'))
-  .regex(/^[A-Za-z0-9+/=_.-]{1,512}$/, 'pageToken must be the nextPageToken of the previous page (letters, digits, + / = _ . -).')
+  .regex(
+    /^[A-Za-z0-9+/=_.-]{1,512}$/,
+    'pageToken must be the nextPageToken of the previous page (letters, digits, + / = _ . -).',
+  )
 
 export const VideoIdParam = z.object({
   videoId: z.string().regex(VIDEO_ID_RE, 'videoId must be exactly 11 characters of A–Z, a–z, 0–9, _ and -.'),
@@ -40,15 +60,30 @@ export const VideoIdParam = z.object({
 /** GET /api/search. */
 export const SearchQuery = z.strictObject({
   location: LocationParam.transform(formatLocation),
-  locationRadius: z.string(required('locationRadius', 'a positive number with a unit of m, km, mi or ft, at most 1000 km, e.g. 25km')).transform((s, ctx) => {
-    const r = parseRadius(s)
-    if (!r.ok) {
-      ctx.addIssue({ code: 'custom', message: r.message.startsWith('locationRadius') ? r.message : `locationRadius: ${r.message}` })
-      return z.NEVER
-    }
-    return formatKm(r.value.km) // the service is always asked in km
+  locationRadius: z
+    .string(
+      required(
+        'locationRadius',
+        'a positive number with a unit of m, km, mi or ft, at most 1000 km, e.g. 25km',
+      ),
+    )
+    .transform((s, ctx) => {
+      const r = parseRadius(s)
+      if (!r.ok) {
+        ctx.addIssue({
+          code: 'custom',
+          message: r.message.startsWith('locationRadius') ? r.message : `locationRadius: ${r.message}`,
+        })
+        return z.NEVER
+      }
+      return formatKm(r.value.km) // the service is always asked in km
+    }),
+  type: z.literal('video', {
+    error: (iss) =>
+      iss.input === undefined
+        ? 'type is required and must be "video".'
+        : `type must be "video", not "${String(iss.input)}".`,
   }),
-  type: z.literal('video', { error: (iss) => (iss.input === undefined ? 'type is required and must be "video".' : `type must be "video", not "${String(iss.input)}".`) }),
   pageToken: PAGE_TOKEN.optional(),
 })
 /** What the SPA sends to GET /api/search (before validation: text as the function receives it). */
@@ -57,7 +92,10 @@ export type SearchRequest = z.input<typeof SearchQuery>
 /** GET /api/popular-videos. */
 export const PopularQuery = z.strictObject({
   pageToken: PAGE_TOKEN.optional(),
-  regionCode: z.string().regex(/^[A-Z]{2}$/, 'regionCode must be two capital letters, e.g. US.').optional(),
+  regionCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'regionCode must be two capital letters, e.g. US.')
+    .optional(),
   hl: oneOf('hl', HL_CODES as unknown as [string, ...string[]]).optional(),
 })
 export type PopularRequest = z.input<typeof PopularQuery>
@@ -80,19 +118,27 @@ export type CaptionFilesRequest = z.input<typeof CaptionFilesQuery>
 
 /** GET /api/comment-replies. */
 export const RepliesQuery = z.strictObject({
-  parentCommentId: z.string(required('parentCommentId', 'the id of a top-level comment')).transform((s, ctx) => {
-    const id = s.trim()
-    const reply = REPLY_ID_RE.exec(id)
-    if (reply) {
-      ctx.addIssue({ code: 'custom', message: `parentCommentId "${id}" is a reply id; only top-level comments have replies: use ${reply[1]}.` })
-      return z.NEVER
-    }
-    if (!parentOfCommentId(id)) {
-      ctx.addIssue({ code: 'custom', message: `parentCommentId "${id.slice(0, 60)}" is not a comment id (20–40 letters, digits, _ or -).` })
-      return z.NEVER
-    }
-    return id
-  }),
+  parentCommentId: z
+    .string(required('parentCommentId', 'the id of a top-level comment'))
+    .transform((s, ctx) => {
+      const id = s.trim()
+      const reply = REPLY_ID_RE.exec(id)
+      if (reply) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `parentCommentId "${id}" is a reply id; only top-level comments have replies: use ${reply[1]}.`,
+        })
+        return z.NEVER
+      }
+      if (!parentOfCommentId(id)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `parentCommentId "${id.slice(0, 60)}" is not a comment id (20–40 letters, digits, _ or -).`,
+        })
+        return z.NEVER
+      }
+      return id
+    }),
   pageToken: PAGE_TOKEN.optional(),
   format: oneOf('format', COMMENT_FORMATS).optional(),
 })
@@ -106,14 +152,23 @@ export const ChannelsQuery = z
     ids: z
       .union([z.string(), z.array(z.string())])
       .transform((v, ctx) => {
-        const ids = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean)
+        const ids = (Array.isArray(v) ? v : [v])
+          .flatMap((s) => s.split(','))
+          .map((s) => s.trim())
+          .filter(Boolean)
         const bad = ids.find((id) => !CHANNEL_ID_RE.test(id))
         if (bad !== undefined || ids.length === 0) {
-          ctx.addIssue({ code: 'custom', message: `ids must be channel ids (UC followed by 22 characters), comma-separated${bad ? `; "${bad.slice(0, 40)}" is not one` : ''}.` })
+          ctx.addIssue({
+            code: 'custom',
+            message: `ids must be channel ids (UC followed by 22 characters), comma-separated${bad ? `; "${bad.slice(0, 40)}" is not one` : ''}.`,
+          })
           return z.NEVER
         }
         if (ids.length > 50) {
-          ctx.addIssue({ code: 'custom', message: `ids may name at most 50 channels at once (got ${ids.length}).` })
+          ctx.addIssue({
+            code: 'custom',
+            message: `ids may name at most 50 channels at once (got ${ids.length}).`,
+          })
           return z.NEVER
         }
         return [...new Set(ids)].join(',')
@@ -124,21 +179,33 @@ export const ChannelsQuery = z
       .transform((s, ctx) => {
         const h = normaliseHandle(s)
         if (!h) {
-          ctx.addIssue({ code: 'custom', message: `forHandle "${s.slice(0, 40)}" is not a handle (@ and 3–30 letters, digits, _, - or .).` })
+          ctx.addIssue({
+            code: 'custom',
+            message: `forHandle "${s.slice(0, 40)}" is not a handle (@ and 3–30 letters, digits, _, - or .).`,
+          })
           return z.NEVER
         }
         return h
       })
       .optional(),
-    forUsername: z.string(required('forUsername', 'a legacy username')).regex(USERNAME_RE, 'forUsername must be letters, digits, _, . or - (at most 100).').optional(),
+    forUsername: z
+      .string(required('forUsername', 'a legacy username'))
+      .regex(USERNAME_RE, 'forUsername must be letters, digits, _, . or - (at most 100).')
+      .optional(),
     hl: oneOf('hl', HL_CODES as unknown as [string, ...string[]]).optional(),
     fields: z
       .string(required('fields', 'comma-separated channel field names'))
       .transform((s, ctx) => {
-        const fields = s.split(',').map((f) => f.trim()).filter(Boolean)
+        const fields = s
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean)
         const bad = fields.find((f) => !CHANNEL_FIELDS.includes(f))
         if (bad !== undefined || fields.length === 0) {
-          ctx.addIssue({ code: 'custom', message: `fields must be channel field names separated by commas${bad ? `; "${bad.slice(0, 40)}" is not one` : ''}. Allowed: ${CHANNEL_FIELDS.join(', ')}.` })
+          ctx.addIssue({
+            code: 'custom',
+            message: `fields must be channel field names separated by commas${bad ? `; "${bad.slice(0, 40)}" is not one` : ''}. Allowed: ${CHANNEL_FIELDS.join(', ')}.`,
+          })
           return z.NEVER
         }
         return [...new Set(fields)].join(',')

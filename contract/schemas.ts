@@ -4,7 +4,11 @@ import { z } from 'zod'
 const numericText = z.string().regex(/^\d+$/, 'expected numeric text')
 const isoTimestamp = z.string().min(1)
 
-export const Thumbnail = z.looseObject({ url: z.string(), width: z.number().int().optional(), height: z.number().int().optional() })
+export const Thumbnail = z.looseObject({
+  url: z.string(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+})
 export const Thumbnails = z.record(z.string(), Thumbnail)
 export type Thumbnails = z.infer<typeof Thumbnails>
 
@@ -129,7 +133,9 @@ export const Channel = z.looseObject({
   videoCount: numericText.optional(),
   topicIds: z.array(z.string()).optional(),
   topicCategories: z.array(z.string()).optional(),
-  relatedPlaylists: z.looseObject({ likes: z.string().optional(), uploads: z.string().optional() }).optional(),
+  relatedPlaylists: z
+    .looseObject({ likes: z.string().optional(), uploads: z.string().optional() })
+    .optional(),
   privacyStatus: z.string().optional(),
   isLinked: z.boolean().optional(),
   longUploadsStatus: z.string().optional(),

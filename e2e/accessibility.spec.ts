@@ -70,7 +70,10 @@ const STATES: { name: string; open: (page: Page) => Promise<void> }[] = [
     open: async (page) => {
       await page.goto('/popular')
       await expect(page.getByTestId('loaded-summary')).toContainText(/^50 videos loaded in 1 page/)
-      await page.getByRole('button', { name: /Show full description and details/ }).first().click()
+      await page
+        .getByRole('button', { name: /Show full description and details/ })
+        .first()
+        .click()
       await page.getByText('Show as a table').click()
       await expect(page.getByRole('table')).toBeVisible()
     },
@@ -114,7 +117,9 @@ const STATES: { name: string; open: (page: Page) => Promise<void> }[] = [
     name: 'captions with the missing-language error',
     open: async (page) => {
       await page.goto(`/videos/${VIDEO}?lang=zu`)
-      await expect(page.getByRole('alert').filter({ hasText: 'no captions in' })).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByRole('alert').filter({ hasText: 'no captions in' })).toBeVisible({
+        timeout: 20_000,
+      })
     },
   },
   {
@@ -170,10 +175,15 @@ test.describe('keyboard', () => {
     { name: 'captions with the transcript', open: openTranscript },
   ]
   for (const view of views) {
-    test(`${view.name}: Tab reaches every control, each with a visible focus indicator`, async ({ page }, testInfo) => {
+    test(`${view.name}: Tab reaches every control, each with a visible focus indicator`, async ({
+      page,
+    }, testInfo) => {
       await view.open(page)
       const { stops, unreached } = await walkWithTab(page)
-      await testInfo.attach('focus-walk.json', { body: JSON.stringify({ stops, unreached }, null, 2), contentType: 'application/json' })
+      await testInfo.attach('focus-walk.json', {
+        body: JSON.stringify({ stops, unreached }, null, 2),
+        contentType: 'application/json',
+      })
       expect(stops.length).toBeGreaterThan(5)
       expect(unreached, 'controls Tab never reaches').toEqual([])
       expect(
@@ -185,7 +195,9 @@ test.describe('keyboard', () => {
 
   test('the focus walk can tell a missing indicator (control of the check itself)', async ({ page }) => {
     await page.goto('/')
-    await page.addStyleTag({ content: '*:focus-visible { outline: none !important; box-shadow: none !important }' })
+    await page.addStyleTag({
+      content: '*:focus-visible { outline: none !important; box-shadow: none !important }',
+    })
     const { stops } = await walkWithTab(page)
     expect(stops.length).toBeGreaterThan(0)
     expect(stops.every((s) => !s.indicator)).toBe(true)
@@ -197,7 +209,9 @@ test.describe('keyboard', () => {
     await expect(map).toBeVisible()
     await expect(map.getByRole('button', { name: /Search point/ })).toBeVisible()
     await expect(map.getByRole('button', { name: /Radius handle/ })).toBeVisible()
-    const controls = map.locator('a[href], button, input, select, [tabindex]:not([tabindex="-1"]), [role=button]')
+    const controls = map.locator(
+      'a[href], button, input, select, [tabindex]:not([tabindex="-1"]), [role=button]',
+    )
     const count = await controls.count()
     expect(count).toBeGreaterThanOrEqual(4) // zoom in, zoom out, the point, the radius handle
     for (const control of await controls.all()) {
@@ -210,7 +224,9 @@ test.describe('keyboard', () => {
     // Usable, not only reachable: the point moves with the arrow keys and the fields follow.
     await map.getByRole('button', { name: /Search point/ }).focus()
     await page.keyboard.press('ArrowUp')
-    await expect.poll(async () => Number(await page.getByLabel('Latitude', { exact: true }).inputValue())).toBeGreaterThan(48.8566)
+    await expect
+      .poll(async () => Number(await page.getByLabel('Latitude', { exact: true }).inputValue()))
+      .toBeGreaterThan(48.8566)
   })
 })
 
@@ -225,7 +241,9 @@ test.describe('the transcript and prefers-reduced-motion', () => {
         Element.prototype[name] = function (this: Element, ...args: unknown[]) {
           if (this.closest('[data-testid="transcript-scroll"]')) {
             const opts = args[0]
-            w.__scrolls.push(`${name}:${opts && typeof opts === 'object' && 'behavior' in opts ? String((opts as ScrollToOptions).behavior) : 'auto'}`)
+            w.__scrolls.push(
+              `${name}:${opts && typeof opts === 'object' && 'behavior' in opts ? String((opts as ScrollToOptions).behavior) : 'auto'}`,
+            )
           }
           return original.apply(this, args)
         } as never
@@ -244,7 +262,8 @@ test.describe('the transcript and prefers-reduced-motion', () => {
     await expect(cueList(page).locator('[role="listitem"][aria-current="true"]')).toBeVisible()
   }
 
-  const scrolls = (page: Page) => page.evaluate(() => (window as unknown as { __scrolls: string[] }).__scrolls)
+  const scrolls = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __scrolls: string[] }).__scrolls)
   const transcriptBox = (page: Page) => page.getByTestId('transcript-scroll')
 
   test('with reduce, the transcript follows playback without smooth scrolling', async ({ page }) => {
@@ -273,6 +292,8 @@ test.describe('the transcript and prefers-reduced-motion', () => {
     await recordScrolls(page)
     await openTranscript(page)
     await seekFar(page)
-    await expect.poll(async () => (await scrolls(page)).filter((s) => s.endsWith(':smooth')).length).toBeGreaterThan(0)
+    await expect
+      .poll(async () => (await scrolls(page)).filter((s) => s.endsWith(':smooth')).length)
+      .toBeGreaterThan(0)
   })
 })

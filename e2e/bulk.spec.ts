@@ -11,25 +11,54 @@ const ASR = 'As3rOnly5xk' // en (auto-generated) only
 const RTL = 'Ar7bQx2LmPo' // ar (default) fa iw en (auto-generated)
 const NONE = 'Zp3xQe9LbTg' // no captions at all
 
-type ManifestFile = { path: string; videoId: string; format: string; langRequested: string | null; langReceived: string; bytes: number; cache: string; url: string }
-type Missing = { outcome: string; videoId: string; format: string; langRequested: string | null; status: number | null; code: string; message: string }
+type ManifestFile = {
+  path: string
+  videoId: string
+  format: string
+  langRequested: string | null
+  langReceived: string
+  bytes: number
+  cache: string
+  url: string
+}
+type Missing = {
+  outcome: string
+  videoId: string
+  format: string
+  langRequested: string | null
+  status: number | null
+  code: string
+  message: string
+}
 type Manifest = {
   kind: string
-  run: { outcome: string; summary: string; startedAt: string; finishedAt: string; dashboardVersion: string; totals: { files: number; costUsd: number; notFetched: number } }
+  run: {
+    outcome: string
+    summary: string
+    startedAt: string
+    finishedAt: string
+    dashboardVersion: string
+    totals: { files: number; costUsd: number; notFetched: number }
+  }
   files: ManifestFile[]
   missing: Missing[]
 }
 
 /** headless Chromium may or may not expose the File System Access picker; these tests exercise the browser-download fallback. */
 async function withoutFilePicker(page: Page) {
-  await page.addInitScript(() => Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true }))
+  await page.addInitScript(() =>
+    Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true }),
+  )
 }
 
 async function unzipDownload(download: Download) {
   expect(download.suggestedFilename()).toMatch(/^captions-bulk-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.zip$/)
   const files = readZip(new Uint8Array(await readFile((await download.path())!)))
   const manifest = JSON.parse(strFromU8(files['manifest.json']!)) as Manifest
-  const report = Papa.parse<Record<string, string>>(strFromU8(files['report.csv']!), { header: true, skipEmptyLines: true }).data
+  const report = Papa.parse<Record<string, string>>(strFromU8(files['report.csv']!), {
+    header: true,
+    skipEmptyLines: true,
+  }).data
   const captionPaths = Object.keys(files)
     .filter((p) => p.includes('/'))
     .sort()
@@ -42,15 +71,24 @@ const downloadButton = (page: Page) => page.getByRole('button', { name: /^Downlo
 test.describe('bulk caption download', () => {
   test.beforeEach(async ({ page }) => withoutFilePicker(page))
 
-  test('pasted videos × 2 formats × 2 languages: price first, then a ZIP of folders with a manifest and the unavailable report', async ({ page }, testInfo) => {
+  test('pasted videos × 2 formats × 2 languages: price first, then a ZIP of folders with a manifest and the unavailable report', async ({
+    page,
+  }, testInfo) => {
     // A second language of each attempt's own (RICK has it, the others do not): some of the files are always paid.
     const second = (['fr', 'de', 'es'] as const)[testInfo.retry]!
     await page.goto(`/bulk?ids=${RICK}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Bulk caption download' })).toBeVisible()
 
-    await page.getByRole('textbox', { name: 'Paste video links or ids' }).fill(
-      [`https://www.youtube.com/watch?v=${CJK}&t=42`, `youtu.be/${ASR}, ${NONE}`, 'nope', `https://www.youtube.com/shorts/${RICK}`].join('\n'),
-    )
+    await page
+      .getByRole('textbox', { name: 'Paste video links or ids' })
+      .fill(
+        [
+          `https://www.youtube.com/watch?v=${CJK}&t=42`,
+          `youtu.be/${ASR}, ${NONE}`,
+          'nope',
+          `https://www.youtube.com/shorts/${RICK}`,
+        ].join('\n'),
+      )
     await page.getByRole('button', { name: 'Add to the list' }).click()
     await expect(page.getByText('Added 3 videos; 1 duplicate merged.')).toBeVisible()
     await expect(page.getByRole('list', { name: 'Entries that are not videos' })).toContainText('nope')
@@ -65,7 +103,9 @@ test.describe('bulk caption download', () => {
     await expect(page).toHaveURL(new RegExp(`formats=srt,vtt&langs=en,${second}$`))
 
     // The price, before anything is paid: 4 videos × 2 languages × 2 formats.
-    await expect(page.getByTestId('bulk-plan')).toHaveText('16 requests × $0.00053 = $0.00848 at most, for up to 16 files.')
+    await expect(page.getByTestId('bulk-plan')).toHaveText(
+      '16 requests × $0.00053 = $0.00848 at most, for up to 16 files.',
+    )
     await expect(page.getByText(/cached are free/)).toBeVisible()
     await expect(downloadButton(page).getByTestId('price')).toHaveText('$0.00848')
     await expect(page.getByRole('radio', { name: /To a file I choose/ })).toBeDisabled()
@@ -95,7 +135,9 @@ test.describe('bulk caption download', () => {
       ].sort(),
     )
     expect(strFromU8(files[`${RICK}/${RICK}.${second}.vtt`]!)).toMatch(/^WEBVTT/)
-    expect(strFromU8(files[`${CJK}/${CJK}.en.srt`]!)).toMatch(/^1\r?\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}/)
+    expect(strFromU8(files[`${CJK}/${CJK}.en.srt`]!)).toMatch(
+      /^1\r?\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}/,
+    )
 
     expect(manifest.kind).toBe('poix-bulk-captions')
     expect(manifest.run.outcome).toBe('complete')
@@ -107,16 +149,29 @@ test.describe('bulk caption download', () => {
       expect(['HIT', 'MISS']).toContain(f.cache)
     }
     // Nothing lost or duplicated: files and missing entries cover the 16 requests exactly once.
-    const keys = [...manifest.files, ...manifest.missing].map((x) => `${x.videoId}/${x.langRequested}/${x.format}`)
+    const keys = [...manifest.files, ...manifest.missing].map(
+      (x) => `${x.videoId}/${x.langRequested}/${x.format}`,
+    )
     expect(keys).toHaveLength(16)
     expect(new Set(keys).size).toBe(16)
 
     // The video without captions is in the report, with the function's code and message.
     const noCaptions = report.filter((r) => r.videoId === NONE)
-    expect(noCaptions.map((r) => `${r.lang}/${r.format}`).sort()).toEqual(['en/srt', 'en/vtt', `${second}/srt`, `${second}/vtt`].sort())
-    expect(noCaptions.every((r) => r.outcome === 'unavailable' && r.status === '404' && r.code === 'captions_unavailable')).toBe(true)
+    expect(noCaptions.map((r) => `${r.lang}/${r.format}`).sort()).toEqual(
+      ['en/srt', 'en/vtt', `${second}/srt`, `${second}/vtt`].sort(),
+    )
+    expect(
+      noCaptions.every(
+        (r) => r.outcome === 'unavailable' && r.status === '404' && r.code === 'captions_unavailable',
+      ),
+    ).toBe(true)
     expect(noCaptions[0]!.message).toMatch(/no captions/i)
-    expect(report.filter((r) => r.videoId !== NONE).map((r) => `${r.videoId}/${r.lang}`).sort()).toEqual([`${ASR}/${second}`, `${ASR}/${second}`, `${CJK}/${second}`, `${CJK}/${second}`])
+    expect(
+      report
+        .filter((r) => r.videoId !== NONE)
+        .map((r) => `${r.videoId}/${r.lang}`)
+        .sort(),
+    ).toEqual([`${ASR}/${second}`, `${ASR}/${second}`, `${CJK}/${second}`, `${CJK}/${second}`])
     expect(manifest.missing).toHaveLength(8)
 
     // The running cost is what the function charged, and the header's meter saw the same answers.
@@ -126,19 +181,34 @@ test.describe('bulk caption download', () => {
     await expect(page.getByTestId('session-spend')).toContainText(cost)
   })
 
-  test('the default language of each video names its files by the language its captions are in', async ({ page }) => {
+  test('the default language of each video names its files by the language its captions are in', async ({
+    page,
+  }) => {
     await page.goto(`/bulk?ids=${CJK},${RTL}&formats=json,srt`)
     await expect(page.getByRole('radio', { name: 'Default language of each video' })).toBeChecked()
-    await expect(page.getByTestId('bulk-plan')).toHaveText('4 requests × $0.00053 = $0.00212 at most, for up to 4 files.')
+    await expect(page.getByTestId('bulk-plan')).toHaveText(
+      '4 requests × $0.00053 = $0.00212 at most, for up to 4 files.',
+    )
     const downloading = page.waitForEvent('download')
     await downloadButton(page).click()
     const { manifest, captionPaths } = await unzipDownload(await downloading)
-    expect(captionPaths).toEqual([`${CJK}/${CJK}.ja.json`, `${CJK}/${CJK}.ja.srt`, `${RTL}/${RTL}.ar.json`, `${RTL}/${RTL}.ar.srt`].sort())
+    expect(captionPaths).toEqual(
+      [
+        `${CJK}/${CJK}.ja.json`,
+        `${CJK}/${CJK}.ja.srt`,
+        `${RTL}/${RTL}.ar.json`,
+        `${RTL}/${RTL}.ar.srt`,
+      ].sort(),
+    )
     expect(manifest.files.every((f) => f.langRequested === null)).toBe(true)
-    expect(manifest.files.find((f) => f.path.endsWith('.ar.srt'))?.url).toBe(`/api/captions/${RTL}?format=srt&lang=ar&mode=default`)
+    expect(manifest.files.find((f) => f.path.endsWith('.ar.srt'))?.url).toBe(
+      `/api/captions/${RTL}?format=srt&lang=ar&mode=default`,
+    )
   })
 
-  test('stopped mid-way: the ZIP holds only the files that finished and says it was stopped', async ({ page }) => {
+  test('stopped mid-way: the ZIP holds only the files that finished and says it was stopped', async ({
+    page,
+  }) => {
     // Slow every caption answer so there is time to stop half-way.
     await page.route('**/api/captions/**', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700))
@@ -156,7 +226,9 @@ test.describe('bulk caption download', () => {
 
     await expect(page.getByText('Bulk download stopped')).toBeVisible()
     expect(manifest.run.outcome).toBe('stopped')
-    expect(manifest.run.summary).toMatch(/^Stopped by the researcher: this ZIP holds only the \d+ files? that finished before the stop/)
+    expect(manifest.run.summary).toMatch(
+      /^Stopped by the researcher: this ZIP holds only the \d+ files? that finished before the stop/,
+    )
     // Exactly the finished files, each complete, and the rest listed as not fetched.
     expect(captionPaths.length).toBeGreaterThanOrEqual(3)
     expect(captionPaths.length).toBeLessThan(12)
@@ -165,7 +237,9 @@ test.describe('bulk caption download', () => {
     const notFetched = manifest.missing.filter((m) => m.outcome === 'not-fetched')
     expect(notFetched.length).toBe(12 - captionPaths.length)
     expect(manifest.run.totals.notFetched).toBe(notFetched.length)
-    const keys = [...manifest.files, ...manifest.missing].map((x) => `${x.videoId}/${x.langRequested}/${x.format}`)
+    const keys = [...manifest.files, ...manifest.missing].map(
+      (x) => `${x.videoId}/${x.langRequested}/${x.format}`,
+    )
     expect(new Set(keys).size).toBe(12)
     expect(keys).toHaveLength(12)
     expect(report.filter((r) => r.outcome === 'not-fetched').every((r) => r.code === 'stopped')).toBe(true)
@@ -173,7 +247,9 @@ test.describe('bulk caption download', () => {
 })
 
 test.describe('bulk caption download to a file the researcher picks', () => {
-  test('the ZIP is written while requests are still running, and is complete at the end', async ({ page }) => {
+  test('the ZIP is written while requests are still running, and is complete at the end', async ({
+    page,
+  }) => {
     // A stand-in for the File System Access picker that records what is written and when.
     await page.addInitScript(() => {
       const w = window as unknown as { __written: number[][]; __closed: boolean; __picked?: string }
@@ -201,7 +277,8 @@ test.describe('bulk caption download to a file the researcher picks', () => {
     await expect(page.getByRole('radio', { name: /To a file I choose/ })).toBeChecked()
     await downloadButton(page).click()
 
-    const written = () => page.evaluate(() => (window as unknown as { __written: number[][] }).__written.length)
+    const written = () =>
+      page.evaluate(() => (window as unknown as { __written: number[][] }).__written.length)
     await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '2', { timeout: 20_000 })
     expect(await written()).toBeGreaterThan(0) // the first files are on disk before the last request is made
     await expect(page.getByText('Bulk download complete')).toBeVisible({ timeout: 20_000 })
@@ -215,7 +292,15 @@ test.describe('bulk caption download to a file the researcher picks', () => {
     expect(picked).toMatch(/^captions-bulk-.*\.zip$/)
     const files = readZip(new Uint8Array(bytes))
     expect(Object.keys(files).sort()).toEqual(
-      [`${CJK}/${CJK}.en.srt`, `${CJK}/${CJK}.en.vtt`, `${RICK}/${RICK}.en.srt`, `${RICK}/${RICK}.en.vtt`, 'manifest.json', 'report.csv', 'report.json'].sort(),
+      [
+        `${CJK}/${CJK}.en.srt`,
+        `${CJK}/${CJK}.en.vtt`,
+        `${RICK}/${RICK}.en.srt`,
+        `${RICK}/${RICK}.en.vtt`,
+        'manifest.json',
+        'report.csv',
+        'report.json',
+      ].sort(),
     )
     expect((JSON.parse(strFromU8(files['manifest.json']!)) as Manifest).run.outcome).toBe('complete')
   })

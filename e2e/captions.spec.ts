@@ -7,12 +7,7 @@ import SrtParser from 'srt-parser-2'
 import webvtt from 'webvtt-parser'
 import type { Download, Page } from '@playwright/test'
 import { CAPTION_FORMATS, type CaptionFormat } from '#contract/index.ts'
-import {
-  CJK_VIDEO_ID,
-  LONG_VIDEO_ID,
-  NO_CAPTIONS_VIDEO_ID,
-  RTL_VIDEO_ID,
-} from '#simulator/data/anchors.ts'
+import { CJK_VIDEO_ID, LONG_VIDEO_ID, NO_CAPTIONS_VIDEO_ID, RTL_VIDEO_ID } from '#simulator/data/anchors.ts'
 import { decodeEntitiesUntilStable } from '#lib/captions/entities.ts'
 import { readZip, strFromU8 } from '#testing/read-zip.ts'
 import { test, expect } from './fixtures.ts'
@@ -168,7 +163,9 @@ test.describe('caption studio', () => {
     await expect(page.getByTestId('time-source')).toContainText('transcript clock')
   })
 
-  test('switches language and mode through the priced form; the choice is in the URL', async ({ page }, testInfo) => {
+  test('switches language and mode through the priced form; the choice is in the URL', async ({
+    page,
+  }, testInfo) => {
     // A video with Spanish captions nobody fetched: the Spanish track is quoted at its price.
     const video = untouchedVideo(testInfo, 'es', 0)
     await openVideo(page, `/videos/${video.id}`)
@@ -315,14 +312,21 @@ test.describe('caption studio', () => {
     await openVideo(page, `/videos/${VIDEO}?lang=en`)
     const allFormats = page.getByRole('button', { name: /^All formats \(ZIP\)/ })
     await expect(allFormats.getByTestId('price')).toHaveText('$0.00530')
-    await expect(page.getByTestId('zip-price').first()).toHaveText('11 requests: 1 cached · free, 10 × $0.00053 = $0.00530')
+    await expect(page.getByTestId('zip-price').first()).toHaveText(
+      '11 requests: 1 cached · free, 10 × $0.00053 = $0.00530',
+    )
     const [zipDownload] = await Promise.all([page.waitForEvent('download'), allFormats.click()])
     expect(zipDownload.suggestedFilename()).toBe(`${VIDEO}.en.all-formats.zip`)
     // A bulk run of this one video: the bulk ZIP's layout, manifest and reports (docs/decisions/0122).
     const files = readZip(new Uint8Array(await readFile((await zipDownload.path())!)))
     const names = Object.keys(files).sort()
     expect(names).toEqual(
-      [...CAPTION_FORMATS.map((f) => `${VIDEO}/${VIDEO}.en.${EXT[f]}`), 'manifest.json', 'report.csv', 'report.json'].sort(),
+      [
+        ...CAPTION_FORMATS.map((f) => `${VIDEO}/${VIDEO}.en.${EXT[f]}`),
+        'manifest.json',
+        'report.csv',
+        'report.json',
+      ].sort(),
     )
     const manifest = JSON.parse(strFromU8(files['manifest.json']!))
     expect(manifest.run).toMatchObject({
@@ -349,7 +353,9 @@ test.describe('caption studio', () => {
     )
   })
 
-  test('a missing language says so and its fallback mode, priced, loads a transcript', async ({ page }, testInfo) => {
+  test('a missing language says so and its fallback mode, priced, loads a transcript', async ({
+    page,
+  }, testInfo) => {
     // A video nobody fetched: its auto-translated Swahili track is quoted at its price.
     await openVideo(page, `/videos/${untouchedVideo(testInfo, 'other', 3).id}`)
     await page.getByRole('combobox', { name: 'Language' }).selectOption('sw')

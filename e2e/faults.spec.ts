@@ -7,7 +7,13 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
 import { axeViolations } from './support/axe.ts'
 import { startOwnServer, type OwnServer } from './support/fault-server.ts'
-import { clearFaults, expectApiError, setFault, simulatorStats, type FaultRule } from './support/simulator-faults.ts'
+import {
+  clearFaults,
+  expectApiError,
+  setFault,
+  simulatorStats,
+  type FaultRule,
+} from './support/simulator-faults.ts'
 
 const PORT = 8217
 const BASE = `http://127.0.0.1:${PORT}`
@@ -48,7 +54,8 @@ test.afterEach(async ({ request }) => {
 })
 
 /** A direct request no other test makes (the function caches answers): Tokyo at a radius of its own. */
-const apiSearch = (radiusKm: number) => `/api/search?location=35.6762,139.6503&locationRadius=${radiusKm}km&type=video`
+const apiSearch = (radiusKm: number) =>
+  `/api/search?location=35.6762,139.6503&locationRadius=${radiusKm}km&type=video`
 
 /** One paid /api/search call, with the fault applied to it, and what the service charged for it. */
 async function searchWithFault(request: APIRequestContext, rule: FaultRule, radiusKm: number) {
@@ -64,7 +71,8 @@ async function searchWithFault(request: APIRequestContext, rule: FaultRule, radi
 
 const searchButton = (page: Page) => page.getByRole('button', { name: /^Search\s*·?\s*(\$|cached)/ })
 const results = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByRole('listitem')
-const nextPageFailed = (page: Page) => page.getByRole('alert').filter({ hasText: 'The next page could not be loaded' })
+const nextPageFailed = (page: Page) =>
+  page.getByRole('alert').filter({ hasText: 'The next page could not be loaded' })
 
 /** The /api/search requests the page sends (each may be paid). */
 function recordSearches(page: Page): string[] {
@@ -91,7 +99,13 @@ function expectReadable(message: string) {
 }
 
 /** The error panel: its message is readable and names the cause; its retry shows its price. */
-async function expectPricedRetry(alert: Locator, cause: RegExp, price: string, retryName = /^Retry/, timeout = 20_000) {
+async function expectPricedRetry(
+  alert: Locator,
+  cause: RegExp,
+  price: string,
+  retryName = /^Retry/,
+  timeout = 20_000,
+) {
   // The SPA may retry by itself before it shows the error (each try of a time-out takes UPSTREAM_TIMEOUT_MS).
   await expect(alert).toBeVisible({ timeout })
   await expect(alert).toContainText(cause)
@@ -124,7 +138,10 @@ async function searchNextPageFaultAndRecovery(page: Page, rule: FaultRule, radiu
 }
 
 test.describe('faults from the service', () => {
-  test('malformed JSON: 502 upstream_invalid; the search keeps its page and recovers', async ({ page, request }) => {
+  test('malformed JSON: 502 upstream_invalid; the search keeps its page and recovers', async ({
+    page,
+    request,
+  }) => {
     const { res } = await searchWithFault(request, { kind: 'malformed-json' }, 101)
     await expectApiError(res, 502, 'upstream_invalid')
     // The fault cleared itself (times: 1): the same request now succeeds, nothing bad was cached.
@@ -133,7 +150,10 @@ test.describe('faults from the service', () => {
     await searchNextPageFaultAndRecovery(page, { kind: 'malformed-json' }, 1000, /not valid JSON/)
   })
 
-  test('a body that breaks the schema: 502 upstream_invalid naming the field; the search recovers', async ({ page, request }) => {
+  test('a body that breaks the schema: 502 upstream_invalid naming the field; the search recovers', async ({
+    page,
+    request,
+  }) => {
     const { res } = await searchWithFault(request, { kind: 'schema-break' }, 102)
     const body = await expectApiError(res, 502, 'upstream_invalid')
     expect(body.error.message).toMatch(/videoId/)
@@ -142,7 +162,10 @@ test.describe('faults from the service', () => {
     await searchNextPageFaultAndRecovery(page, { kind: 'schema-break' }, 990, /broke the contract/)
   })
 
-  test('timeout: 504 upstream_timeout after UPSTREAM_TIMEOUT_MS; the search recovers', async ({ page, request }) => {
+  test('timeout: 504 upstream_timeout after UPSTREAM_TIMEOUT_MS; the search recovers', async ({
+    page,
+    request,
+  }) => {
     const started = Date.now()
     const { res } = await searchWithFault(request, { kind: 'timeout' }, 103)
     const took = Date.now() - started
@@ -162,7 +185,10 @@ test.describe('faults from the service', () => {
     await searchNextPageFaultAndRecovery(page, { kind: 'forbidden' }, 970, /rejected this server's token/)
   })
 
-  test('402 from the service: 402 balance_exhausted, not charged; the search recovers', async ({ page, request }) => {
+  test('402 from the service: 402 balance_exhausted, not charged; the search recovers', async ({
+    page,
+    request,
+  }) => {
     const { res, chargedUsd } = await searchWithFault(request, { kind: 'balance' }, 105)
     await expectApiError(res, 402, 'balance_exhausted')
     expect(res.headers()['x-cost-usd']).toBe('0')
@@ -171,7 +197,10 @@ test.describe('faults from the service', () => {
     await searchNextPageFaultAndRecovery(page, { kind: 'balance' }, 960, /balance is exhausted/)
   })
 
-  test('latency under the time-out: the answer comes, slower; the SPA shows it is loading, then the page', async ({ page, request }) => {
+  test('latency under the time-out: the answer comes, slower; the SPA shows it is loading, then the page', async ({
+    page,
+    request,
+  }) => {
     const started = Date.now()
     const { res } = await searchWithFault(request, { kind: 'latency', ms: 1_500 }, 106)
     expect(res.status()).toBe(200)
@@ -187,7 +216,10 @@ test.describe('faults from the service', () => {
     await expect(page.getByRole('alert')).toHaveCount(0)
   })
 
-  test('an expired page token: 400 invalid_query; popular keeps its pages, retries, and can start again from page 1', async ({ page, request }) => {
+  test('an expired page token: 400 invalid_query; popular keeps its pages, retries, and can start again from page 1', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/popular')
     const summary = page.getByTestId('loaded-summary')
     await expect(summary).toContainText(/^50 videos loaded in 1 page/)
@@ -198,12 +230,20 @@ test.describe('faults from the service', () => {
     // Until cleared, every request with a page token is refused as expired; requests without one pass.
     await setFault(request, BASE, { path: '/popularVideos', kind: 'expired-token' })
     expect((await request.get('/api/popularVideos')).status()).toBe(200)
-    const body = await expectApiError(await request.get(`/api/popularVideos?pageToken=${token}`), 400, 'invalid_query')
+    const body = await expectApiError(
+      await request.get(`/api/popularVideos?pageToken=${token}`),
+      400,
+      'invalid_query',
+    )
     expect(body.error.message).toMatch(/pageToken has expired/)
 
     await page.getByRole('button', { name: /^Load more \(page 2\)/ }).click()
     const failed = (n: number) => page.getByRole('alert').filter({ hasText: `Page ${n} could not be loaded` })
-    const retry = await expectPricedRetry(failed(2), /pageToken has expired; request the first page again/, POPULAR_PRICE)
+    const retry = await expectPricedRetry(
+      failed(2),
+      /pageToken has expired; request the first page again/,
+      POPULAR_PRICE,
+    )
     await expect(summary).toContainText(/^50 videos loaded in 1 page/)
     expectReadable((await failed(2).textContent()) ?? '')
     expect(await axeViolations(page), 'WCAG 2.1 AA with the error shown').toEqual([])
@@ -226,7 +266,10 @@ test.describe('faults from the service', () => {
     await expect(failed(3)).toHaveCount(0)
   })
 
-  test('connection reset mid-body: 502 upstream_unreachable; "load all" stops with what it has and resumes', async ({ page, request }) => {
+  test('connection reset mid-body: 502 upstream_unreachable; "load all" stops with what it has and resumes', async ({
+    page,
+    request,
+  }) => {
     const { res } = await searchWithFault(request, { kind: 'reset' }, 107)
     await expectApiError(res, 502, 'upstream_unreachable')
 
@@ -242,19 +285,29 @@ test.describe('faults from the service', () => {
     await expect(alert).toBeVisible({ timeout: 20_000 })
     await expect(alert).toContainText("Could not read the data service's answer")
     await expect(alert).toContainText('The 200 replies loaded so far are kept.')
-    const resume = await expectPricedRetry(alert, /connection reset/i, `~${REPLIES_PRICE}`, /^Resume loading all/)
+    const resume = await expectPricedRetry(
+      alert,
+      /connection reset/i,
+      `~${REPLIES_PRICE}`,
+      /^Resume loading all/,
+    )
     await expect(page.getByTestId('reply-list').locator('article')).toHaveCount(200)
     expect(await axeViolations(page), 'WCAG 2.1 AA with the error shown').toEqual([])
 
     await clearFaults(request, BASE)
     await resume.click()
-    await expect(page.getByRole('status').filter({ hasText: `All ${THREAD_TOTAL} replies loaded (4 pages)` })).toBeVisible({ timeout: 30_000 })
+    await expect(
+      page.getByRole('status').filter({ hasText: `All ${THREAD_TOTAL} replies loaded (4 pages)` }),
+    ).toBeVisible({ timeout: 30_000 })
     await expect(page.getByTestId('reply-list').locator('article')).toHaveCount(THREAD_TOTAL)
     await expect(alert).toHaveCount(0)
   })
 
   for (const status of [500, 502, 503]) {
-    test(`${status} from the service: 502 upstream_error; the search keeps its page and recovers`, async ({ page, request }) => {
+    test(`${status} from the service: 502 upstream_error; the search keeps its page and recovers`, async ({
+      page,
+      request,
+    }) => {
       const { res } = await searchWithFault(request, { kind: 'status', status }, status - 380)
       const body = await expectApiError(res, 502, 'upstream_error')
       expect(body.error.message).toContain(`status ${status}`)
@@ -263,7 +316,11 @@ test.describe('faults from the service', () => {
       await setFault(request, BASE, { path: '/search', kind: 'status', status })
       await page.getByRole('button', { name: /^Load more/ }).click()
       const alert = nextPageFailed(page)
-      const retry = await expectPricedRetry(alert, new RegExp(`The data service failed \\(status ${status}\\)`), SEARCH_PRICE)
+      const retry = await expectPricedRetry(
+        alert,
+        new RegExp(`The data service failed \\(status ${status}\\)`),
+        SEARCH_PRICE,
+      )
       await expect(results(page)).toHaveCount(50)
       await clearFaults(request, BASE)
       await retry.click()
@@ -275,7 +332,10 @@ test.describe('faults from the service', () => {
     })
   }
 
-  test('429 with Retry-After: 429 rate_limited with Retry-After; the SPA says when to retry and recovers', async ({ page, request }) => {
+  test('429 with Retry-After: 429 rate_limited with Retry-After; the SPA says when to retry and recovers', async ({
+    page,
+    request,
+  }) => {
     const { res } = await searchWithFault(request, { kind: 'rate-limit', retryAfter: 7 }, 108)
     const body = await expectApiError(res, 429, 'rate_limited')
     expect(res.headers()['retry-after']).toBe('7')
@@ -295,7 +355,9 @@ test.describe('faults from the service', () => {
     await expect(alert).toHaveCount(0)
 
     // Last: the service asked for 7 s; asking again sooner only collects more 429s.
-    expect(sentBeforeRetryAfter, 'requests sent for one press of "Load more" before Retry-After passed').toBe(1)
+    expect(sentBeforeRetryAfter, 'requests sent for one press of "Load more" before Retry-After passed').toBe(
+      1,
+    )
   })
 
   test('charged failures are not retried behind the researcher’s back', async ({ page, request }) => {
@@ -308,7 +370,9 @@ test.describe('faults from the service', () => {
     expect(searches, 'paid requests sent for one press of the priced "Load more"').toHaveLength(1)
   })
 
-  test('the function never under-counts what the service charged, even when the body is cut off', async ({ request }) => {
+  test('the function never under-counts what the service charged, even when the body is cut off', async ({
+    request,
+  }) => {
     const { res, chargedUsd } = await searchWithFault(request, { kind: 'reset' }, 109)
     await expectApiError(res, 502, 'upstream_unreachable')
     const counted = Number(res.headers()['x-cost-usd'])

@@ -34,8 +34,12 @@ function csvRows(csv: string): Record<string, string>[] {
 async function pageTwoAlreadyPaid(page: Page): Promise<boolean> {
   const res = await page.request.get('/api/spend?limit=1000')
   expect(res.status()).toBe(200)
-  const { recent } = (await res.json()) as { recent: { operation: string; params: Record<string, string>; cache: string }[] }
-  return recent.some((r) => r.operation === 'GET /popularVideos' && r.params.pageToken !== undefined && r.cache === 'MISS')
+  const { recent } = (await res.json()) as {
+    recent: { operation: string; params: Record<string, string>; cache: string }[]
+  }
+  return recent.some(
+    (r) => r.operation === 'GET /popularVideos' && r.params.pageToken !== undefined && r.cache === 'MISS',
+  )
 }
 
 async function rankOf(article: ReturnType<typeof articles>): Promise<number> {

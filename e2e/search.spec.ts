@@ -142,15 +142,23 @@ test.describe('location search', () => {
     // The URL changes a moment before the list re-renders: poll until the order shows.
     await expect
       .poll(async () => {
-        const dates = await page.getByRole('list', { name: 'Search results' }).locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''))
+        const dates = await page
+          .getByRole('list', { name: 'Search results' })
+          .locator('time')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''))
         return dates.length > 0 && dates.join() === [...dates].sort().reverse().join()
       })
       .toBe(true)
-    await expect(page.getByRole('link', { name: /Download captions/ })).toHaveAttribute('href', /^\/bulk\?ids=[\w-]{11}(,[\w-]{11})*$/)
+    await expect(page.getByRole('link', { name: /Download captions/ })).toHaveAttribute(
+      'href',
+      /^\/bulk\?ids=[\w-]{11}(,[\w-]{11})*$/,
+    )
     expect(searches).toHaveLength(3)
   })
 
-  test("a result opens its captions view and the back button returns to the search intact", async ({ page }) => {
+  test('a result opens its captions view and the back button returns to the search intact', async ({
+    page,
+  }) => {
     await page.goto('/search?location=48.8566,2.3522&radius=20&unit=km')
     await runSearch(page)
     const searches = recordSearches(page)
@@ -189,20 +197,32 @@ test.describe('location search', () => {
     const count = await results(page).count()
     const exportGroup = page.getByRole('group', { name: /Export \d+ loaded videos/ })
 
-    const [csvDownload] = await Promise.all([page.waitForEvent('download'), exportGroup.getByRole('button', { name: 'CSV' }).click()])
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      exportGroup.getByRole('button', { name: 'CSV' }).click(),
+    ])
     expect(csvDownload.suggestedFilename()).toMatch(/^search-fr-48\.8566-2\.3522-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = await readFile((await csvDownload.path())!, 'utf8')
     expect(csv).toContain('# operation: GET /search')
     expect(csv).toContain(`# query: {"location":"48.8566,2.3522","locationRadius":"${km}km","type":"video"}`)
     expect(csv).toContain('# pagesFetched: 1')
     expect(csv).toContain('# costUsd: 0.00203')
-    expect(csv).toMatch(new RegExp(`# viewUrl: http://127\\.0\\.0\\.1:\\d+/search\\?location=48\\.8566,2\\.3522&radius=${kmRe}&unit=km`))
+    expect(csv).toMatch(
+      new RegExp(
+        `# viewUrl: http://127\\.0\\.0\\.1:\\d+/search\\?location=48\\.8566,2\\.3522&radius=${kmRe}&unit=km`,
+      ),
+    )
     expect(csv).toMatch(/# fetchedAt: \d{4}-\d{2}-\d{2}T/)
     const lines = csv.split('\r\n').filter((l) => l && !l.startsWith('#'))
-    expect(lines[0]).toBe('rank,videoId,title,channelId,channelTitle,publishedAt,description,thumbnailUrl,videoUrl')
+    expect(lines[0]).toBe(
+      'rank,videoId,title,channelId,channelTitle,publishedAt,description,thumbnailUrl,videoUrl',
+    )
     expect(csv).toContain('https://www.youtube.com/watch?v=')
 
-    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), exportGroup.getByRole('button', { name: 'JSON' }).click()])
+    const [jsonDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      exportGroup.getByRole('button', { name: 'JSON' }).click(),
+    ])
     expect(jsonDownload.suggestedFilename()).toMatch(/^search-fr-48\.8566-2\.3522-\d{4}-\d{2}-\d{2}\.json$/)
     const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as {
       provenance: Record<string, unknown>
@@ -224,7 +244,9 @@ test.describe('location search', () => {
     expect(csvIds.slice(0, 3)).toEqual(json.items.slice(0, 3).map((i) => i.videoId))
   })
 
-  test('a deep link reproduces the search: paid once, then free from the cache', async ({ page }, testInfo) => {
+  test('a deep link reproduces the search: paid once, then free from the cache', async ({
+    page,
+  }, testInfo) => {
     const searches = recordSearches(page)
     // A radius of its own per attempt: the function's cache outlives a failed attempt.
     const radius = attemptRadiusKm(testInfo, 12)
@@ -233,7 +255,11 @@ test.describe('location search', () => {
     await expect(field(page, 'Latitude')).toHaveValue('35.6762')
     await expect(field(page, 'Longitude')).toHaveValue('139.6503')
     await expect(field(page, 'Radius')).toHaveValue(String(radius))
-    await expect(page.getByText(`Press Search to run this search for videos within ${radius} km of 35.6762, 139.6503`, { exact: false })).toBeVisible()
+    await expect(
+      page.getByText(`Press Search to run this search for videos within ${radius} km of 35.6762, 139.6503`, {
+        exact: false,
+      }),
+    ).toBeVisible()
     expect(searches).toEqual([])
     await expect(searchButton(page)).toContainText('$0.00203')
     await runSearch(page)
@@ -266,7 +292,9 @@ test.describe('location search', () => {
 
     // A link with a bad radius is refused too, saying why.
     await page.goto('/search?location=48.8566,2.3522&radius=-5&unit=km')
-    await expect(page.getByRole('alert').filter({ hasText: "This link's search could not be run" })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: "This link's search could not be run" }),
+    ).toBeVisible()
     await expect(page.getByText('The radius must be greater than 0.', { exact: true })).toBeVisible()
     expect(searches).toEqual([])
   })
@@ -285,7 +313,9 @@ test.describe('location search', () => {
     await context.clearPermissions()
     await page.goto('/search')
     await page.getByRole('button', { name: 'Use my location' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: /Location access was denied|not available/ })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: /Location access was denied|not available/ }),
+    ).toBeVisible()
   })
 
   test('the view has no detectable accessibility violations', async ({ page }) => {

@@ -20,7 +20,10 @@ test.describe('the shell', () => {
     ['https://www.youtube.com/@rickastleyyt', /\/channels\/@rickastleyyt$/],
     ['rickastleyyt'.replace(/^/, '@'), /\/channels\/@rickastleyyt$/],
     ['https://www.youtube.com/user/RickAstleyVEVO', /\/channels\/user\/RickAstleyVEVO$/],
-    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&lc=UgzoQVUwDeGW1IS5_uR4AaABAg', /\/replies\/UgzoQVUwDeGW1IS5_uR4AaABAg$/],
+    [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&lc=UgzoQVUwDeGW1IS5_uR4AaABAg',
+      /\/replies\/UgzoQVUwDeGW1IS5_uR4AaABAg$/,
+    ],
     ['UgzoQVUwDeGW1IS5_uR4AaABAg.9zGS5B8VzVn9zGT0aGxbTv', /\/replies\/UgzoQVUwDeGW1IS5_uR4AaABAg\?reply=/],
   ]
   for (const [pasted, expected] of pastes) {

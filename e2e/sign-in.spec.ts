@@ -10,7 +10,8 @@ let server: ChildProcess | undefined
 
 async function waitForHealth(deadline: number): Promise<void> {
   while (Date.now() < deadline) {
-    if (server?.exitCode !== null && server?.exitCode !== undefined) throw new Error(`The password-protected server exited with ${server.exitCode}.`)
+    if (server?.exitCode !== null && server?.exitCode !== undefined)
+      throw new Error(`The password-protected server exited with ${server.exitCode}.`)
     try {
       if ((await fetch(`${BASE}/api/health`)).ok) return
     } catch {
@@ -28,20 +29,24 @@ test.describe('sign-in', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000)
     // The server itself (not scripts/start.ts): it must not rebuild the SPA that the main server is serving.
-    server = spawn(process.execPath, ['--import', 'tsx', '--eval', "import('./server/entry-node.ts').then((m) => m.startNodeServer())"], {
-      detached: true,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DASHBOARD_PASSWORD: PASSWORD,
-        SIGN_IN_ATTEMPTS_PER_MINUTE: '5',
-        DATA_DIR: `.data/e2e-signin-${process.pid}`,
-        DIST_DIR: process.env.DIST_DIR || 'dist',
-        DATA_API_TOKEN: '',
+    server = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--eval', "import('./server/entry-node.ts').then((m) => m.startNodeServer())"],
+      {
+        detached: true,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: {
+          ...process.env,
+          PORT: String(PORT),
+          HOST: '127.0.0.1',
+          DASHBOARD_PASSWORD: PASSWORD,
+          SIGN_IN_ATTEMPTS_PER_MINUTE: '5',
+          DATA_DIR: `.data/e2e-signin-${process.pid}`,
+          DIST_DIR: process.env.DIST_DIR || 'dist',
+          DATA_API_TOKEN: '',
+        },
       },
-    })
+    )
     await waitForHealth(Date.now() + 90_000)
   })
 
@@ -50,7 +55,9 @@ test.describe('sign-in', () => {
     if (server?.pid) process.kill(-server.pid, 'SIGTERM')
   })
 
-  test('the dashboard asks to sign in; a wrong password is refused; the right one returns to the view', async ({ page }) => {
+  test('the dashboard asks to sign in; a wrong password is refused; the right one returns to the view', async ({
+    page,
+  }) => {
     const health = await (await fetch(`${BASE}/api/health`)).json()
     expect(health).toMatchObject({ signInRequired: true })
     // The API itself refuses a browser without a session.
@@ -59,7 +66,9 @@ test.describe('sign-in', () => {
     await page.goto(`${BASE}/popular`)
     await expect(page).toHaveURL(`${BASE}/sign-in?next=%2Fpopular`)
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Spending' }).getByTestId('deployment-spend')).toHaveCount(0)
+    await expect(page.getByRole('region', { name: 'Spending' }).getByTestId('deployment-spend')).toHaveCount(
+      0,
+    )
 
     const password = page.getByLabel('Password')
     await password.fill('not the password')
@@ -71,7 +80,9 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page).toHaveURL(`${BASE}/popular`)
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Spending' }).getByTestId('deployment-spend')).toHaveText(/^\$/)
+    await expect(page.getByRole('region', { name: 'Spending' }).getByTestId('deployment-spend')).toHaveText(
+      /^\$/,
+    )
     // The session cookie is HttpOnly: the page's scripts cannot read it.
     expect(await page.evaluate(() => document.cookie)).toBe('')
 

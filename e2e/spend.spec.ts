@@ -31,7 +31,10 @@ async function cacheHits(page: Page): Promise<number> {
 }
 
 test.describe('spend control', () => {
-  test('a search moves the cost meter once; repeating it is a free hit, counted but not listed; /spend lists the paid call and exports it', async ({ page, browser }, testInfo) => {
+  test('a search moves the cost meter once; repeating it is a free hit, counted but not listed; /spend lists the paid call and exports it', async ({
+    page,
+    browser,
+  }, testInfo) => {
     // Paris at a radius of this attempt's own: the search must be a cache miss the first time (the server is shared by all specs and attempts).
     const radiusKm = attemptRadiusKm(testInfo, 21)
     const SEARCH = `/search?location=48.8566,2.3522&radius=${radiusKm}&unit=km`
@@ -51,7 +54,9 @@ test.describe('spend control', () => {
     await expect(session).toHaveText('$0.00203')
     await expect(meter.getByTestId('session-calls')).toHaveText('1 paid, 0 cached')
     // Other specs may spend on the same server meanwhile: the deployment total grows by at least this search.
-    await expect.poll(async () => usd(await allTime.textContent())).toBeGreaterThanOrEqual(before + 0.00203 - 1e-9)
+    await expect
+      .poll(async () => usd(await allTime.textContent()))
+      .toBeGreaterThanOrEqual(before + 0.00203 - 1e-9)
     // Just paid: the same search is now quoted as free.
     await expect(search).toContainText('cached · free')
     await search.click()
@@ -85,10 +90,16 @@ test.describe('spend control', () => {
     // /spend: the figures say they are the demo simulator's; the free repeat raised the cache-hit count.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Spend' }).click()
     await expect(page.getByRole('heading', { name: 'Spend', level: 1 })).toBeVisible()
-    await expect(page.getByText('Demo simulator — invented data, never counted against the budget')).toBeVisible()
+    await expect(
+      page.getByText('Demo simulator — invented data, never counted against the budget'),
+    ).toBeVisible()
     await expect(page.getByRole('img', { name: /Spend over time by operation/ })).toBeVisible()
-    const hitsFigure = page.locator('dt', { hasText: /^Cache hits$/ }).locator('xpath=following-sibling::dd[1]')
-    await expect.poll(async () => Number(await hitsFigure.textContent())).toBeGreaterThanOrEqual(hitsBefore + 1)
+    const hitsFigure = page
+      .locator('dt', { hasText: /^Cache hits$/ })
+      .locator('xpath=following-sibling::dd[1]')
+    await expect
+      .poll(async () => Number(await hitsFigure.textContent()))
+      .toBeGreaterThanOrEqual(hitsBefore + 1)
 
     // The ledger lists paid calls only: our search once, charged; the repeat is no row of its own.
     const ledger = page.getByRole('table', { name: /^Ledger entries/ })
@@ -97,10 +108,15 @@ test.describe('spend control', () => {
     await expect(ours.getByRole('cell').nth(4)).toHaveText('$0.00203')
     await expect(ours.getByRole('cell').nth(5)).toHaveText('charged')
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSV' }).click(),
+    ])
     expect(download.suggestedFilename()).toMatch(/^spend-ledger-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = await readFile((await download.path())!, 'utf8')
-    expect(csv).toContain('# title: Spend ledger of this dashboard — demo simulator (invented data, never counted against the budget)')
+    expect(csv).toContain(
+      '# title: Spend ledger of this dashboard — demo simulator (invented data, never counted against the budget)',
+    )
     expect(csv).toContain('# costUsd: 0')
     expect(csv).toContain(',state,status,')
     const rows = csv.split('\r\n').filter((l) => l.includes(`""locationRadius"":""${radiusKm}km""`))

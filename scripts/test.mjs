@@ -10,7 +10,10 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
 function run(label, cmd, args, { count } = {}) {
   console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`)
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } })
+    const child = spawn(cmd, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    })
     let out = ''
     child.stdout.on('data', (d) => (process.stdout.write(d), (out += d)))
     child.stderr.on('data', (d) => (process.stderr.write(d), (out += d)))
@@ -18,7 +21,9 @@ function run(label, cmd, args, { count } = {}) {
       if (count) count(out.replace(ANSI, ''))
       const flakyFails = label === 'e2e' && totals.flaky > 0 && !!process.env.CI
       if (code !== 0 || flakyFails) {
-        console.error(`\n✖ ${label} failed${code !== 0 ? ` (exit ${code ?? signal})` : ''}${flakyFails ? `; ${flakyNote()}` : ''}`)
+        console.error(
+          `\n✖ ${label} failed${code !== 0 ? ` (exit ${code ?? signal})` : ''}${flakyFails ? `; ${flakyNote()}` : ''}`,
+        )
         printTotals()
         process.exit(code || 1)
       }
@@ -43,15 +48,22 @@ function countPlaywright(text) {
   totals.failed += lastNum(text, /^ {2}(\d+) failed$/gm) + lastNum(text, /^ {2}(\d+) interrupted$/gm)
   totals.skipped += lastNum(text, /^ {2}(\d+) skipped$/gm) + lastNum(text, /^ {2}(\d+) did not run$/gm)
 }
-const flakyNote = () => `${totals.flaky} flaky test${totals.flaky === 1 ? '' : 's'} (failed, then passed on a retry)${process.env.CI ? ': CI counts a flaky test as a failure' : ''}`
+const flakyNote = () =>
+  `${totals.flaky} flaky test${totals.flaky === 1 ? '' : 's'} (failed, then passed on a retry)${process.env.CI ? ': CI counts a flaky test as a failure' : ''}`
 function printTotals() {
-  console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.flaky} flaky, ${totals.skipped} skipped`)
+  console.log(
+    `\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.flaky} flaky, ${totals.skipped} skipped`,
+  )
 }
 
-const debianChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p))
+const debianChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && existsSync(p),
+)
 if (!debianChromium) {
   if (process.env.CI) {
-    console.error('No Chromium found (set CHROMIUM_PATH or apt-get install chromium); CI never downloads browsers.')
+    console.error(
+      'No Chromium found (set CHROMIUM_PATH or apt-get install chromium); CI never downloads browsers.',
+    )
     process.exit(1)
   }
   console.log("No system Chromium found: installing Playwright's own Chromium.")
@@ -59,7 +71,7 @@ if (!debianChromium) {
 }
 
 await run('typecheck', 'npx', ['tsc', '-p', '.', '--noEmit'])
-await run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
+await run('lint', 'npm', ['run', '--silent', 'lint'])
 await run('unit', 'npx', ['vitest', 'run'], { count: countVitest })
 await run('e2e', 'npx', ['playwright', 'test'], { count: countPlaywright })
 console.log(totals.flaky ? `\n⚠ every test passed in the end, but ${flakyNote()}` : '\n✔ every test passed')

@@ -24,7 +24,9 @@ export async function precompress(dir: string): Promise<number> {
     if ((await stat(file)).size < MIN_BYTES) continue
     const data = await readFile(file)
     const [br, gzipped] = await Promise.all([
-      brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength } }),
+      brotli(data, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength },
+      }),
       gz(data, { level: 9 }),
     ])
     // A compressed copy no smaller than the original is not worth serving.

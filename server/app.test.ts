@@ -6,7 +6,18 @@ const SEARCH_PAGE = {
   regionCode: 'FR',
   totalResults: 1,
   resultsPerPage: 50,
-  data: [{ kind: 'youtube#video', videoId: 'dQw4w9WgXcQ', publishedAt: '2026-01-01T00:00:00Z', channelId: 'UCuAXFkgsw1L7xaCfnd5JJOw', title: 't', description: 'd', thumbnails: {}, channelTitle: 'c' }],
+  data: [
+    {
+      kind: 'youtube#video',
+      videoId: 'dQw4w9WgXcQ',
+      publishedAt: '2026-01-01T00:00:00Z',
+      channelId: 'UCuAXFkgsw1L7xaCfnd5JJOw',
+      title: 't',
+      description: 'd',
+      thumbnails: {},
+      channelTitle: 'c',
+    },
+  ],
 }
 const ok = () => json(SEARCH_PAGE)
 const SEARCH = '/api/search?location=48.8566,2.3522&locationRadius=25km&type=video'
@@ -18,7 +29,11 @@ async function errorOf(res: Response) {
 describe('validation before anything is paid', () => {
   const cases: [string, string, RegExp][] = [
     ['/api/search?locationRadius=25km&type=video', 'location', /location is required/],
-    ['/api/search?location=95,2&locationRadius=25km&type=video', 'location', /Latitude must be a number from -90 to 90/],
+    [
+      '/api/search?location=95,2&locationRadius=25km&type=video',
+      'location',
+      /Latitude must be a number from -90 to 90/,
+    ],
     ['/api/search?location=45,-190&locationRadius=25km&type=video', 'location', /Longitude/],
     ['/api/search?location=paris&locationRadius=25km&type=video', 'location', /decimal degrees/],
     ['/api/search?location=48,2&type=video', 'locationRadius', /locationRadius is required/],
@@ -26,12 +41,20 @@ describe('validation before anything is paid', () => {
     ['/api/search?location=48,2&locationRadius=-3km&type=video', 'locationRadius', /locationRadius/],
     ['/api/search?location=48,2&locationRadius=1001km&type=video', 'locationRadius', /at most 1000 km/],
     ['/api/search?location=48,2&locationRadius=622mi&type=video', 'locationRadius', /621\.371 mi/],
-    ['/api/search?location=48,2&locationRadius=5leagues&type=video', 'locationRadius', /not one of km, m, mi, ft/],
+    [
+      '/api/search?location=48,2&locationRadius=5leagues&type=video',
+      'locationRadius',
+      /not one of km, m, mi, ft/,
+    ],
     ['/api/search?location=48,2&locationRadius=5km', 'type', /type is required and must be "video"/],
     ['/api/search?location=48,2&locationRadius=5km&type=channel', 'type', /type must be "video"/],
     ['/api/search?location=48,2&locationRadius=5km&type=video&q=cats', 'q', /Unknown parameter "q"/],
     ['/api/search?location=48,2&location=1,1&locationRadius=5km&type=video', 'location', /only once/],
-    ['/api/search?location=48,2&locationRadius=5km&type=video&pageToken=%3Cscript%3E', 'pageToken', /nextPageToken/],
+    [
+      '/api/search?location=48,2&locationRadius=5km&type=video&pageToken=%3Cscript%3E',
+      'pageToken',
+      /nextPageToken/,
+    ],
     ['/api/captions/short', 'videoId', /exactly 11 characters/],
     ['/api/captions/dQw4w9WgXc!', 'videoId', /exactly 11 characters/],
     ['/api/captions/dQw4w9WgXcQ?format=docx', 'format', /format "docx" is not one of json, text, csv/],
@@ -39,9 +62,17 @@ describe('validation before anything is paid', () => {
     ['/api/captions/dQw4w9WgXcQ?mode=magic', 'mode', /mode "magic" is not one of default, fallback-whisper/],
     ['/api/files/captions/dQw4w9WgXcQ?format=pdf', 'format', /not one of/],
     ['/api/commentReplies', 'parentCommentId', /parentCommentId is required/],
-    ['/api/commentReplies?parentCommentId=UgzoQVUwDeGW1IS5_uR4AaABAg.9zGS5B8VzVn9zGT0aGxbTv', 'parentCommentId', /is a reply id.*use UgzoQVUwDeGW1IS5_uR4AaABAg/],
+    [
+      '/api/commentReplies?parentCommentId=UgzoQVUwDeGW1IS5_uR4AaABAg.9zGS5B8VzVn9zGT0aGxbTv',
+      'parentCommentId',
+      /is a reply id.*use UgzoQVUwDeGW1IS5_uR4AaABAg/,
+    ],
     ['/api/commentReplies?parentCommentId=x&format=html', 'parentCommentId', /not a comment id/],
-    ['/api/commentReplies?parentCommentId=UgzoQVUwDeGW1IS5_uR4AaABAg&format=markdown', 'format', /html, plainText/],
+    [
+      '/api/commentReplies?parentCommentId=UgzoQVUwDeGW1IS5_uR4AaABAg&format=markdown',
+      'format',
+      /html, plainText/,
+    ],
     ['/api/channels', 'ids', /at least one of ids, forHandle or forUsername/],
     ['/api/channels?ids=UCshort', 'ids', /UC followed by 22 characters/],
     ['/api/channels?forHandle=@a', 'forHandle', /not a handle/],
@@ -63,10 +94,16 @@ describe('validation before anything is paid', () => {
 
   it('forwards the radius in km and the service parameter names', async () => {
     const { app, seen } = fakeUpstream(ok)
-    expect((await app.request('/api/search?location=48.8566,2.3522&locationRadius=3mi&type=video')).status).toBe(200)
+    expect(
+      (await app.request('/api/search?location=48.8566,2.3522&locationRadius=3mi&type=video')).status,
+    ).toBe(200)
     const sent = new URL(seen[0]!.url)
     expect(sent.pathname).toBe('/search')
-    expect(Object.fromEntries(sent.searchParams)).toEqual({ location: '48.8566,2.3522', locationRadius: '4.828032km', type: 'video' })
+    expect(Object.fromEntries(sent.searchParams)).toEqual({
+      location: '48.8566,2.3522',
+      locationRadius: '4.828032km',
+      type: 'video',
+    })
   })
 
   it('accepts the 1000 km cap in every unit', async () => {
@@ -79,9 +116,13 @@ describe('validation before anything is paid', () => {
   it('normalises channel lookups: handle gets its @, ids are de-duplicated', async () => {
     const { app, seen } = fakeUpstream(() => json({ totalResults: 0, data: [] }))
     await app.request('/api/channels?forHandle=rickastleyyt&hl=fr&fields=title,country')
-    await app.request('/api/channels?ids=UCuAXFkgsw1L7xaCfnd5JJOw,UCuAXFkgsw1L7xaCfnd5JJOw&ids=UC0000000000000000000000')
+    await app.request(
+      '/api/channels?ids=UCuAXFkgsw1L7xaCfnd5JJOw,UCuAXFkgsw1L7xaCfnd5JJOw&ids=UC0000000000000000000000',
+    )
     expect(new URL(seen[0]!.url).searchParams.get('forHandle')).toBe('@rickastleyyt')
-    expect(new URL(seen[1]!.url).searchParams.get('ids')).toBe('UCuAXFkgsw1L7xaCfnd5JJOw,UC0000000000000000000000')
+    expect(new URL(seen[1]!.url).searchParams.get('ids')).toBe(
+      'UCuAXFkgsw1L7xaCfnd5JJOw,UC0000000000000000000000',
+    )
   })
 
   it('answers unknown paths with 404 JSON and other methods with 405', async () => {
@@ -99,7 +140,14 @@ describe('validation before anything is paid', () => {
 describe('the upstream client', () => {
   it('sends only its own Bearer token: never the browser Authorization or Cookie', async () => {
     const { app, seen } = fakeUpstream(ok)
-    await app.request(SEARCH, { headers: { Authorization: 'Bearer browser-token', Cookie: 'session=abc', 'X-Forwarded-For': '1.2.3.4', 'User-Agent': 'spy' } })
+    await app.request(SEARCH, {
+      headers: {
+        Authorization: 'Bearer browser-token',
+        Cookie: 'session=abc',
+        'X-Forwarded-For': '1.2.3.4',
+        'User-Agent': 'spy',
+      },
+    })
     const sent = seen[0]!
     expect(sent.headers.get('Authorization')).toBe(`Bearer ${TEST_TOKEN}`)
     expect(sent.headers.get('Cookie')).toBeNull()
@@ -109,7 +157,9 @@ describe('the upstream client', () => {
 
   it('puts X-Cost-USD from the price table on every paid answer', async () => {
     const { app } = fakeUpstream((req) =>
-      new URL(req.url).pathname.startsWith('/captions') ? new Response('[]', { headers: { 'Content-Type': 'application/json' } }) : ok(),
+      new URL(req.url).pathname.startsWith('/captions')
+        ? new Response('[]', { headers: { 'Content-Type': 'application/json' } })
+        : ok(),
     )
     const s = await app.request(SEARCH)
     expect(s.headers.get('X-Cost-USD')).toBe('0.00203')
@@ -119,17 +169,64 @@ describe('the upstream client', () => {
 
   type Mapping = [string, () => Response | Promise<Response>, number, string, RegExp?]
   const mappings: Mapping[] = [
-    ['service 400 (JSON)', () => json({ message: 'location is malformed' }, 400), 400, 'invalid_query', /location is malformed/],
-    ['service 400 (plain text)', () => new Response('Bad radius unit', { status: 400 }), 400, 'invalid_query', /Bad radius unit/],
-    ['service 400 (nested JSON)', () => json({ error: { errors: [{ message: 'deep reason' }] } }, 400), 400, 'invalid_query', /deep reason/],
+    [
+      'service 400 (JSON)',
+      () => json({ message: 'location is malformed' }, 400),
+      400,
+      'invalid_query',
+      /location is malformed/,
+    ],
+    [
+      'service 400 (plain text)',
+      () => new Response('Bad radius unit', { status: 400 }),
+      400,
+      'invalid_query',
+      /Bad radius unit/,
+    ],
+    [
+      'service 400 (nested JSON)',
+      () => json({ error: { errors: [{ message: 'deep reason' }] } }, 400),
+      400,
+      'invalid_query',
+      /deep reason/,
+    ],
     ['service 403', () => json({ error: 'Forbidden' }, 403), 502, 'upstream_auth', /check DATA_API_TOKEN/],
     ['service 402', () => json({ detail: 'Insufficient balance' }, 402), 402, 'balance_exhausted', /balance/],
-    ['service 403 saying the balance is out', () => new Response('Your balance is exhausted', { status: 403 }), 402, 'balance_exhausted'],
-    ['service 429', () => json({ message: 'slow down' }, 429, { 'Retry-After': '7' }), 429, 'rate_limited', /7 s/],
-    ['service 500', () => new Response('<html>oops</html>', { status: 500 }), 502, 'upstream_error', /status 500/],
+    [
+      'service 403 saying the balance is out',
+      () => new Response('Your balance is exhausted', { status: 403 }),
+      402,
+      'balance_exhausted',
+    ],
+    [
+      'service 429',
+      () => json({ message: 'slow down' }, 429, { 'Retry-After': '7' }),
+      429,
+      'rate_limited',
+      /7 s/,
+    ],
+    [
+      'service 500',
+      () => new Response('<html>oops</html>', { status: 500 }),
+      502,
+      'upstream_error',
+      /status 500/,
+    ],
     ['service 503', () => json({}, 503), 502, 'upstream_error'],
-    ['an unparseable body', () => new Response('{"regionCode": ', { headers: { 'Content-Type': 'application/json' } }), 502, 'upstream_invalid', /not valid JSON/],
-    ['a body that breaks the contract', () => json({ ...SEARCH_PAGE, data: [{ kind: 'x' }] }), 502, 'upstream_invalid', /data\.0\.videoId/],
+    [
+      'an unparseable body',
+      () => new Response('{"regionCode": ', { headers: { 'Content-Type': 'application/json' } }),
+      502,
+      'upstream_invalid',
+      /not valid JSON/,
+    ],
+    [
+      'a body that breaks the contract',
+      () => json({ ...SEARCH_PAGE, data: [{ kind: 'x' }] }),
+      502,
+      'upstream_invalid',
+      /data\.0\.videoId/,
+    ],
     ['a network failure', () => Promise.reject(new TypeError('fetch failed')), 502, 'upstream_unreachable'],
   ]
   it.each(mappings)('maps %s', async (_name, answer, status, code, message) => {
@@ -153,7 +250,11 @@ describe('the upstream client', () => {
   })
 
   it('times out with 504 upstream_timeout', async () => {
-    const { app } = fakeUpstream((req) => new Promise((_, reject) => req.signal.addEventListener('abort', () => reject(req.signal.reason))), { timeoutMs: 50 })
+    const { app } = fakeUpstream(
+      (req) =>
+        new Promise((_, reject) => req.signal.addEventListener('abort', () => reject(req.signal.reason))),
+      { timeoutMs: 50 },
+    )
     const res = await app.request(SEARCH)
     expect(res.status).toBe(504)
     expect((await errorOf(res)).code).toBe('upstream_timeout')
@@ -161,7 +262,15 @@ describe('the upstream client', () => {
 
   it('times out while the body is still streaming', async () => {
     const { app } = fakeUpstream(
-      (req) => new Response(new ReadableStream({ start: (ctl) => { ctl.enqueue(new TextEncoder().encode('{')); req.signal.addEventListener('abort', () => ctl.error(req.signal.reason)) } })),
+      (req) =>
+        new Response(
+          new ReadableStream({
+            start: (ctl) => {
+              ctl.enqueue(new TextEncoder().encode('{'))
+              req.signal.addEventListener('abort', () => ctl.error(req.signal.reason))
+            },
+          }),
+        ),
       { timeoutMs: 50 },
     )
     expect((await app.request(SEARCH)).status).toBe(504)
@@ -184,15 +293,20 @@ describe('caption bodies', () => {
     ttml: `<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="00:00:01.000" end="00:00:02.000">${TEXT}</p></div></body></tt>`,
     json3: `{"events":[{"tStartMs":1000,"dDurationMs":1000,"segs":[{"utf8":"${TEXT}"}]}]}`,
   }
-  it.each(CAPTION_FORMATS.filter((f) => f !== 'json'))('passes %s through byte for byte with its Content-Type', async (format) => {
-    const body = `\uFEFF${BODIES[format as keyof typeof BODIES]}`
-    const { app } = fakeUpstream(() => new Response(body, { headers: { 'Content-Type': 'application/octet-stream' } }))
-    const res = await app.request(`/api/captions/dQw4w9WgXcQ?format=${format}&lang=en`)
-    expect(res.status).toBe(200)
-    expect(res.headers.get('Content-Type')).toBe(CAPTION_CONTENT_TYPES[format])
-    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(body, 'utf8'))).toBe(true)
-    expect(res.headers.get('Content-Disposition')).toBeNull()
-  })
+  it.each(CAPTION_FORMATS.filter((f) => f !== 'json'))(
+    'passes %s through byte for byte with its Content-Type',
+    async (format) => {
+      const body = `\uFEFF${BODIES[format as keyof typeof BODIES]}`
+      const { app } = fakeUpstream(
+        () => new Response(body, { headers: { 'Content-Type': 'application/octet-stream' } }),
+      )
+      const res = await app.request(`/api/captions/dQw4w9WgXcQ?format=${format}&lang=en`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('Content-Type')).toBe(CAPTION_CONTENT_TYPES[format])
+      expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(body, 'utf8'))).toBe(true)
+      expect(res.headers.get('Content-Disposition')).toBeNull()
+    },
+  )
 
   it('names downloads <videoId>.<lang>.<ext>', async () => {
     const { app } = fakeUpstream(() => new Response('WEBVTT\n'))
@@ -203,7 +317,9 @@ describe('caption bodies', () => {
   })
 
   it('checks the json format against the contract and keeps extra fields', async () => {
-    const items = [{ text: 'hi', offset: 0, duration: 1, lang: 'en', wordCount: 1, speechRate: 60, extra: true }]
+    const items = [
+      { text: 'hi', offset: 0, duration: 1, lang: 'en', wordCount: 1, speechRate: 60, extra: true },
+    ]
     const { app } = fakeUpstream(() => json(items))
     const res = await app.request('/api/captions/dQw4w9WgXcQ')
     expect(res.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
@@ -216,7 +332,9 @@ describe('quotes', () => {
     const { app, seen } = fakeUpstream(ok)
     const res = await app.request(`/api/quote?path=${encodeURIComponent(SEARCH)}`)
     expect(await res.json()).toEqual({ operation: 'GET /search', priceUsd: 0.00203, cached: false })
-    const bad = await app.request(`/api/quote?path=${encodeURIComponent('/api/search?location=99,0&locationRadius=1km&type=video')}`)
+    const bad = await app.request(
+      `/api/quote?path=${encodeURIComponent('/api/search?location=99,0&locationRadius=1km&type=video')}`,
+    )
     expect(bad.status).toBe(400)
     expect((await app.request('/api/quote?path=https://evil.example/x')).status).toBe(400)
     expect(seen).toHaveLength(0)
@@ -225,14 +343,19 @@ describe('quotes', () => {
 
 describe('readable upstream failures', () => {
   it('an HTML error page is reduced to its title, without doubled dots', async () => {
-    const page = '<html><head><title>503 Service Unavailable</title></head><body><h1>503 Service Unavailable</h1><p>nginx</p></body></html>'
+    const page =
+      '<html><head><title>503 Service Unavailable</title></head><body><h1>503 Service Unavailable</h1><p>nginx</p></body></html>'
     const { app } = fakeUpstream(() => new Response(page, { status: 503 }))
     const err = await errorOf(await app.request(SEARCH))
-    expect(err.message).toBe('The data service failed (status 503): 503 Service Unavailable. Retry in a moment.')
+    expect(err.message).toBe(
+      'The data service failed (status 503): 503 Service Unavailable. Retry in a moment.',
+    )
   })
   it('a message ending in dots does not end in three', async () => {
     const { app } = fakeUpstream(() => json({ message: 'please retry later.' }, 500))
-    expect((await errorOf(await app.request(SEARCH))).message).toBe('The data service failed (status 500): please retry later. Retry in a moment.')
+    expect((await errorOf(await app.request(SEARCH))).message).toBe(
+      'The data service failed (status 500): please retry later. Retry in a moment.',
+    )
   })
 })
 

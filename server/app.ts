@@ -56,7 +56,10 @@ export function createApp(deps: AppDeps) {
     .route('/files/captions', captionFiles)
     .route('/commentReplies', commentReplies)
     .route('/channels', channels)
-    .route('/quote', quoteRoute((req) => app.fetch(req)))
+    .route(
+      '/quote',
+      quoteRoute((req) => app.fetch(req)),
+    )
   for (const [path, route] of Object.entries(deps.routes ?? {})) api.route(path, route)
 
   // Registered first on the top app: covers /api and whatever is added later (static files in entry-node.ts).
@@ -68,7 +71,10 @@ export function createApp(deps: AppDeps) {
     if (allowed && !allowed.split(', ').includes(c.req.method)) {
       c.header('Allow', allowed)
       const use = allowed === 'GET, HEAD' ? 'GET' : allowed.replace(/, ([A-Z]+)$/, ' or $1')
-      return errorResponse(c, new ApiFailure(405, 'method_not_allowed', `${c.req.method} is not allowed on ${path}; use ${use}.`))
+      return errorResponse(
+        c,
+        new ApiFailure(405, 'method_not_allowed', `${c.req.method} is not allowed on ${path}; use ${use}.`),
+      )
     }
     return errorResponse(c, new ApiFailure(404, 'not_found', `There is no API route ${path}.`))
   })
@@ -80,8 +86,17 @@ export function createApp(deps: AppDeps) {
     }
     if (err instanceof ApiFailure) return errorResponse(c, err)
     if (err instanceof StorageUnavailable) return errorResponse(c, storageFailure(err))
-    log(`[api] unexpected error on ${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? err.message : String(err)}`)
-    return errorResponse(c, new ApiFailure(500, 'internal_error', 'The dashboard server hit an unexpected error; it has been logged.'))
+    log(
+      `[api] unexpected error on ${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? err.message : String(err)}`,
+    )
+    return errorResponse(
+      c,
+      new ApiFailure(
+        500,
+        'internal_error',
+        'The dashboard server hit an unexpected error; it has been logged.',
+      ),
+    )
   })
   return app
 }

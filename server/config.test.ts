@@ -4,8 +4,17 @@ import { distDirOf } from './config/dist-dir.ts'
 
 describe('the configuration', () => {
   it('is live with a token (trimmed, the only copy the upstream client gets) and demo without one', () => {
-    expect(loadConfig({ DATA_API_TOKEN: '  poix-abc \n' })).toMatchObject({ mode: 'live', apiToken: 'poix-abc', source: 'live:https://api.poix.io' })
-    for (const blank of [undefined, '', '   ']) expect(loadConfig({ DATA_API_TOKEN: blank })).toMatchObject({ mode: 'demo', apiToken: undefined, source: 'demo' })
+    expect(loadConfig({ DATA_API_TOKEN: '  poix-abc \n' })).toMatchObject({
+      mode: 'live',
+      apiToken: 'poix-abc',
+      source: 'live:https://api.poix.io',
+    })
+    for (const blank of [undefined, '', '   '])
+      expect(loadConfig({ DATA_API_TOKEN: blank })).toMatchObject({
+        mode: 'demo',
+        apiToken: undefined,
+        source: 'demo',
+      })
   })
 
   it('reads the build folder as npm start and vite build do: DIST_DIR, else dist', () => {

@@ -29,23 +29,42 @@ const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
     .trim()
-    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a Postgres connection URL such as postgres://user:password@host:5432/dbname')
+    .regex(
+      /^postgres(ql)?:\/\/\S+$/,
+      'must be a Postgres connection URL such as postgres://user:password@host:5432/dbname',
+    )
     .optional(),
   REDIS_URL: z
     .string()
     .trim()
     .optional()
-    .refine((s) => !s, 'Redis is no longer used: the cache, ledger, budget, sessions and rate limits live in Postgres. Set DATABASE_URL to a Postgres server shared by every instance, and remove REDIS_URL'),
+    .refine(
+      (s) => !s,
+      'Redis is no longer used: the cache, ledger, budget, sessions and rate limits live in Postgres. Set DATABASE_URL to a Postgres server shared by every instance, and remove REDIS_URL',
+    ),
   DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   CACHE_MAX_MB: z.coerce.number().positive().max(1_048_576).default(1024),
-  UPSTREAM_MAX_BYTES: z.coerce.number().int().min(1024).default(32 * 1024 * 1024),
+  UPSTREAM_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(32 * 1024 * 1024),
   PGLITE_TEMPLATE: z.string().min(1).optional(),
-  DASHBOARD_PASSWORD: z.string().optional().transform((s) => s || undefined),
-  SESSION_SECRET: z.string().optional().transform((s) => s || undefined),
+  DASHBOARD_PASSWORD: z
+    .string()
+    .optional()
+    .transform((s) => s || undefined),
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .transform((s) => s || undefined),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   PAID_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(120),
-  SIMULATOR_FAULT_CONTROL: z.string().optional().transform((s) => s === '1' || s === 'true'),
+  SIMULATOR_FAULT_CONTROL: z
+    .string()
+    .optional()
+    .transform((s) => s === '1' || s === 'true'),
   DIST_DIR: z.string().min(1).default(DEFAULT_DIST_DIR),
   CACHE_TTL_SECONDS: z
     .string()
@@ -58,16 +77,48 @@ const EnvSchema = z.object({
         return z.NEVER
       }
     }),
-  TILE_URL: z.string().trim().regex(/^https?:\/\/[^/\s?#]+\//, 'must be a tile URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png').optional(),
-  VITE_TILE_URL: z.string().trim().regex(/^https?:\/\/[^/\s?#]+\//, 'must be a tile URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png').optional(),
-  PLAYER_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://www.youtube-nocookie.com' }).optional(),
-  VITE_PLAYER_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://www.youtube-nocookie.com' }).optional(),
+  TILE_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^https?:\/\/[^/\s?#]+\//,
+      'must be a tile URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png',
+    )
+    .optional(),
+  VITE_TILE_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^https?:\/\/[^/\s?#]+\//,
+      'must be a tile URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png',
+    )
+    .optional(),
+  PLAYER_ORIGIN: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http(s) origin such as https://www.youtube-nocookie.com',
+    })
+    .optional(),
+  VITE_PLAYER_ORIGIN: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http(s) origin such as https://www.youtube-nocookie.com',
+    })
+    .optional(),
   TRUST_PROXY: z
     .string()
     .trim()
     .optional()
     .transform((s) => (!s || s === 'false' ? '0' : s === 'true' ? '1' : s))
-    .pipe(z.string().regex(/^\d{1,2}$/, 'must be the number of proxies in front of the dashboard (0, 1, 2 …; true means 1)').transform(Number)),
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^\d{1,2}$/,
+          'must be the number of proxies in front of the dashboard (0, 1, 2 …; true means 1)',
+        )
+        .transform(Number),
+    ),
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(5),
   CACHE_MEMORY_MB: z.coerce.number().positive().max(65_536).default(64),
 })

@@ -17,24 +17,40 @@ const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /
 
 /** Serves with the given configuration, by default the environment's (read by config.ts). */
 export async function startNodeServer(config: Config = loadConfig()) {
-  if (!existsSync(resolve(config.distDir, 'index.html'))) throw new Error(`No built SPA in ${config.distDir}/: run \`npm run build\` (npm start does it for you).`)
+  if (!existsSync(resolve(config.distDir, 'index.html')))
+    throw new Error(`No built SPA in ${config.distDir}/: run \`npm run build\` (npm start does it for you).`)
   const { app, dispose, ready, storage } = createNodeApp(config)
   const opening = Date.now()
   try {
     await ready
   } catch (e) {
     await dispose().catch(() => undefined)
-    throw new Error(`The dashboard's database could not be opened (${storage}): ${e instanceof Error ? e.message : String(e)}`, { cause: e })
+    throw new Error(
+      `The dashboard's database could not be opened (${storage}): ${e instanceof Error ? e.message : String(e)}`,
+      { cause: e },
+    )
   }
   const openedIn = Date.now() - opening
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`
-    const mode = config.mode === 'demo' ? 'demo data from the embedded simulator (no DATA_API_TOKEN set)' : `live data from ${config.apiUrl}`
-    console.log(`Poix Research Dashboard on ${where} — ${mode}${config.host === '127.0.0.1' ? '; listening on 127.0.0.1 only (set HOST to change)' : ''}`)
-    const budget = config.budgetUsd === undefined ? 'no spending cap (set BUDGET_USD)' : `spending cap $${config.budgetUsd} (BUDGET_USD)`
-    console.log(`Cache, ledger, budget and sessions: ${storage} (opened in ${openedIn} ms); ${budget}; sign-in ${config.dashboardPassword ? 'required (DASHBOARD_PASSWORD)' : 'off'}.`)
+    const mode =
+      config.mode === 'demo'
+        ? 'demo data from the embedded simulator (no DATA_API_TOKEN set)'
+        : `live data from ${config.apiUrl}`
+    console.log(
+      `Poix Research Dashboard on ${where} — ${mode}${config.host === '127.0.0.1' ? '; listening on 127.0.0.1 only (set HOST to change)' : ''}`,
+    )
+    const budget =
+      config.budgetUsd === undefined
+        ? 'no spending cap (set BUDGET_USD)'
+        : `spending cap $${config.budgetUsd} (BUDGET_USD)`
+    console.log(
+      `Cache, ledger, budget and sessions: ${storage} (opened in ${openedIn} ms); ${budget}; sign-in ${config.dashboardPassword ? 'required (DASHBOARD_PASSWORD)' : 'off'}.`,
+    )
     if (!config.dashboardPassword && !isLoopback(config.host)) {
-      console.warn(`Warning: listening on ${config.host} without DASHBOARD_PASSWORD: anyone who can reach this address can spend the service balance.`)
+      console.warn(
+        `Warning: listening on ${config.host} without DASHBOARD_PASSWORD: anyone who can reach this address can spend the service balance.`,
+      )
     }
   })
   // Batched bookkeeping (free-hit tallies) is written and the database closed before leaving.

@@ -28,7 +28,12 @@ export class ApiFailure extends Error {
   readonly retryAfterSeconds: number | undefined
   /** Whether the service billed the request, when the code alone cannot tell (a 200 cut off mid-body). */
   readonly charged: boolean | undefined
-  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, opts: { param?: string; retryAfterSeconds?: number; charged?: boolean } = {}) {
+  constructor(
+    status: ContentfulStatusCode,
+    code: ErrorCode,
+    message: string,
+    opts: { param?: string; retryAfterSeconds?: number; charged?: boolean } = {},
+  ) {
     super(message)
     this.name = 'ApiFailure'
     this.status = status
@@ -50,7 +55,8 @@ export class ApiFailure extends Error {
   }
 }
 
-export const invalidQuery = (param: string, message: string): ApiFailure => new ApiFailure(400, 'invalid_query', message, { param })
+export const invalidQuery = (param: string, message: string): ApiFailure =>
+  new ApiFailure(400, 'invalid_query', message, { param })
 
 export function errorResponse(c: Context, failure: ApiFailure): Response {
   if (failure.retryAfterSeconds !== undefined) c.header('Retry-After', String(failure.retryAfterSeconds))

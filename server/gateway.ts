@@ -41,12 +41,20 @@ export function checkAgainstContract(call: PaidCall, body: string): void {
   try {
     json = JSON.parse(body)
   } catch {
-    throw new ApiFailure(502, 'upstream_invalid', `The data service answered ${call.operation} with a body that is not valid JSON.`)
+    throw new ApiFailure(
+      502,
+      'upstream_invalid',
+      `The data service answered ${call.operation} with a body that is not valid JSON.`,
+    )
   }
   const parsed = call.schema.safeParse(json)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const where = issue?.path.length ? issue.path.join('.') : 'the body'
-    throw new ApiFailure(502, 'upstream_invalid', `The data service's answer to ${call.operation} broke the contract at ${where}: ${issue?.message ?? 'invalid'}.`)
+    throw new ApiFailure(
+      502,
+      'upstream_invalid',
+      `The data service's answer to ${call.operation} broke the contract at ${where}: ${issue?.message ?? 'invalid'}.`,
+    )
   }
 }

@@ -4,22 +4,101 @@ import { loadConfig } from './config.ts'
 import { createRuntime } from './runtime.ts'
 import { SIMULATOR_TOKEN } from '#simulator/token.ts'
 
-const ROUTES = ['/api/search', '/api/popularVideos', '/api/captions/dQw4w9WgXcQ', '/api/files/captions/dQw4w9WgXcQ', '/api/commentReplies', '/api/channels', '/api/health', '/api/quote', '/api/spend', '/api/', '/api/../etc/passwd', '/api/captions/', '/api/captions/%00%00']
-const PARAMS = ['location', 'locationRadius', 'type', 'pageToken', 'parentCommentId', 'format', 'lang', 'mode', 'ids', 'forHandle', 'forUsername', 'hl', 'fields', 'download', 'path', 'limit', '__proto__', 'constructor']
+const ROUTES = [
+  '/api/search',
+  '/api/popularVideos',
+  '/api/captions/dQw4w9WgXcQ',
+  '/api/files/captions/dQw4w9WgXcQ',
+  '/api/commentReplies',
+  '/api/channels',
+  '/api/health',
+  '/api/quote',
+  '/api/spend',
+  '/api/',
+  '/api/../etc/passwd',
+  '/api/captions/',
+  '/api/captions/%00%00',
+]
+const PARAMS = [
+  'location',
+  'locationRadius',
+  'type',
+  'pageToken',
+  'parentCommentId',
+  'format',
+  'lang',
+  'mode',
+  'ids',
+  'forHandle',
+  'forUsername',
+  'hl',
+  'fields',
+  'download',
+  'path',
+  'limit',
+  '__proto__',
+  'constructor',
+]
 const VALUES = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 60 }),
-  fc.constantFrom('48.8566,2.3522', '25km', '1000km', '1001km', 'video', 'json', 'srt', 'en', 'ar', 'default', 'force-whisper', 'UCuAXFkgsw1L7xaCfnd5JJOw', '@rickastleyyt', 'UgzoQVUwDeGW1IS5_uR4AaABAg', 'CDIQAA', '<script>', "' OR 1=1 --", '%', '1e999', '-0', 'NaN', '[]', '{}'),
+  fc.constantFrom(
+    '48.8566,2.3522',
+    '25km',
+    '1000km',
+    '1001km',
+    'video',
+    'json',
+    'srt',
+    'en',
+    'ar',
+    'default',
+    'force-whisper',
+    'UCuAXFkgsw1L7xaCfnd5JJOw',
+    '@rickastleyyt',
+    'UgzoQVUwDeGW1IS5_uR4AaABAg',
+    'CDIQAA',
+    '<script>',
+    "' OR 1=1 --",
+    '%',
+    '1e999',
+    '-0',
+    'NaN',
+    '[]',
+    '{}',
+  ),
 )
 const request = fc.record({
-  path: fc.oneof(fc.constantFrom(...ROUTES), fc.string({ maxLength: 40 }).map((s) => `/api/${encodeURIComponent(s)}`)),
-  params: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...PARAMS), fc.string({ maxLength: 12 })), VALUES), { maxLength: 6 }),
+  path: fc.oneof(
+    fc.constantFrom(...ROUTES),
+    fc.string({ maxLength: 40 }).map((s) => `/api/${encodeURIComponent(s)}`),
+  ),
+  params: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...PARAMS), fc.string({ maxLength: 12 })), VALUES), {
+    maxLength: 6,
+  }),
   method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'),
-  headers: fc.array(fc.tuple(fc.constantFrom('Authorization', 'Cookie', 'Origin', 'X-Poix-Quote', 'Content-Type', 'Range', 'X-Forwarded-For'), fc.string({ maxLength: 40 })), { maxLength: 3 }),
+  headers: fc.array(
+    fc.tuple(
+      fc.constantFrom(
+        'Authorization',
+        'Cookie',
+        'Origin',
+        'X-Poix-Quote',
+        'Content-Type',
+        'Range',
+        'X-Forwarded-For',
+      ),
+      fc.string({ maxLength: 40 }),
+    ),
+    { maxLength: 3 },
+  ),
 })
 
 describe('request fuzzer against the function (demo mode, in-process)', () => {
   it('20,000 random requests: never a 5xx, never the token', { timeout: 240_000 }, async () => {
-    const runtime = createRuntime({ config: loadConfig({ DATA_DIR: ':memory:', PAID_CALLS_PER_MINUTE: '1000000' }), log: () => {} })
+    const runtime = createRuntime({
+      config: loadConfig({ DATA_DIR: ':memory:', PAID_CALLS_PER_MINUTE: '1000000' }),
+      log: () => {},
+    })
     onTestFinished(() => runtime.dispose())
     const { app } = runtime
     const deadline = Date.now() + 150_000 // bounded in time as well as in count
@@ -49,7 +128,11 @@ describe('request fuzzer against the function (demo mode, in-process)', () => {
       sent++
       const body = r.method === 'HEAD' ? '' : await res.text()
       if (res.status >= 500) failures.push(`${r.method} ${url}: ${res.status} ${body.slice(0, 200)}`)
-      if (body.includes(SIMULATOR_TOKEN) || [...res.headers.values()].some((v) => v.includes(SIMULATOR_TOKEN))) failures.push(`${url}: token in answer`)
+      if (
+        body.includes(SIMULATOR_TOKEN) ||
+        [...res.headers.values()].some((v) => v.includes(SIMULATOR_TOKEN))
+      )
+        failures.push(`${url}: token in answer`)
     }
     expect(failures.slice(0, 5)).toEqual([])
     expect(sent).toBeGreaterThan(5_000)

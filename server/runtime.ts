@@ -45,13 +45,23 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     fetch,
     demo: simulator ? { fetch: (req) => simulator.fetch(req), token: SIMULATOR_TOKEN } : undefined,
   })
-  const settings = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeoutMs: config.dbTimeoutMs, poolSize: config.dbPoolSize, pgliteTemplate: config.pgliteTemplate }
+  const settings = {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeoutMs: config.dbTimeoutMs,
+    poolSize: config.dbPoolSize,
+    pgliteTemplate: config.pgliteTemplate,
+  }
   const db = lazyDatabase(
     (given ? Promise.resolve(given) : openDatabase(settings, print)).then(async (opened) => {
       // The embedded engine belongs to this one process: claims a crashed run left end now (their rows stay pending).
       if (opened.kind === 'pglite') await ledgerOf(opened).endOrphanedClaims()
       // Rows that expired while no one wrote (eviction otherwise runs as answers are stored) go at start.
-      void cache.evict().catch((e: unknown) => print(`[spend] cache eviction at start failed: ${e instanceof Error ? e.message : String(e)}`))
+      void cache
+        .evict()
+        .catch((e: unknown) =>
+          print(`[spend] cache eviction at start failed: ${e instanceof Error ? e.message : String(e)}`),
+        )
       return opened
     }),
   )
@@ -59,14 +69,21 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
   const ledgerOf = (on: Database) => createLedger({ db: on, source, instance: randomUUID(), now })
   const ledger = ledgerOf(db)
   const budget = createBudget({ db, source, capUsd: config.budgetUsd })
-  const cache = createResponseCache({ db, source, now, memoryBytes: config.cacheMemoryMb * 1024 * 1024, maxBytes: config.cacheMaxMb * 1024 * 1024 })
+  const cache = createResponseCache({
+    db,
+    source,
+    now,
+    memoryBytes: config.cacheMemoryMb * 1024 * 1024,
+    maxBytes: config.cacheMaxMb * 1024 * 1024,
+  })
   const hits = createHitTallies({ db, source, now })
   const paidCallLimiter = createRateLimiter({
     name: 'paid',
     limit: config.paidCallsPerMinute,
     db,
     now,
-    message: (s) => `Too many paid requests: this dashboard allows ${config.paidCallsPerMinute} per minute per client (PAID_CALLS_PER_MINUTE). Retry in ${s} s; answers already cached are not limited.`,
+    message: (s) =>
+      `Too many paid requests: this dashboard allows ${config.paidCallsPerMinute} per minute per client (PAID_CALLS_PER_MINUTE). Retry in ${s} s; answers already cached are not limited.`,
   })
   const gateway = createSpendingGateway({
     client,
@@ -81,7 +98,13 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     log: print,
   })
   const flush = () => gateway.flush()
-  const timer = setInterval(() => void flush().catch((e: unknown) => print(`[spend] batched bookkeeping not written yet: ${e instanceof Error ? e.message : String(e)}`)), FLUSH_EVERY_MS)
+  const timer = setInterval(
+    () =>
+      void flush().catch((e: unknown) =>
+        print(`[spend] batched bookkeeping not written yet: ${e instanceof Error ? e.message : String(e)}`),
+      ),
+    FLUSH_EVERY_MS,
+  )
   timer.unref()
   const sessions = createSessions(config, db, now)
   const signInAttempts = createRateLimiter({
@@ -97,9 +120,13 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     gateway,
     log,
     middleware: [sessions.guard()],
-    routes: { '/spend': spendRoute({ ledger, budget, flush, storage, source }), '/session': sessionRoute(sessions, signInAttempts) },
+    routes: {
+      '/spend': spendRoute({ ledger, budget, flush, storage, source }),
+      '/session': sessionRoute(sessions, signInAttempts),
+    },
   }
-  if (simulator && config.simulatorFaultControl) deps.routes!['/__simulator'] = simulatorControlRoute(simulator)
+  if (simulator && config.simulatorFaultControl)
+    deps.routes!['/__simulator'] = simulatorControlRoute(simulator)
   let disposed: Promise<void> | undefined
   return {
     app: createApp(deps),
@@ -118,7 +145,11 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     dispose: () =>
       (disposed ??= (async () => {
         clearInterval(timer)
-        await flush().catch((e: unknown) => print(`[spend] batched bookkeeping lost at shutdown: ${e instanceof Error ? e.message : String(e)}`))
+        await flush().catch((e: unknown) =>
+          print(
+            `[spend] batched bookkeeping lost at shutdown: ${e instanceof Error ? e.message : String(e)}`,
+          ),
+        )
         if (!given) await db.close()
       })()),
   }

@@ -23,7 +23,8 @@ describe('static assets are sent precompressed (npm start)', () => {
   })
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
-  const get = (path: string, acceptEncoding?: string) => app.request(path, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} })
+  const get = (path: string, acceptEncoding?: string) =>
+    app.request(path, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} })
 
   it('sends Brotli to a browser that takes it, gzip to one that takes only gzip, the plain file otherwise', async () => {
     const br = await get('/assets/index-abc123.js', 'gzip, deflate, br')

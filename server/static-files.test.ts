@@ -18,12 +18,15 @@ describe('cache headers of the built SPA (npm start)', () => {
 
   const YEAR = 'public, max-age=31536000, immutable'
 
-  it.each(['/', '/index.html', '/search', '/captions/dQw4w9WgXcQ'])('%s: the shell, revalidated on every load (no-cache)', async (path) => {
-    const res = await app.request(path)
-    expect(res.status).toBe(200)
-    expect(await res.text()).toContain('<div id="root">')
-    expect(res.headers.get('Cache-Control')).toBe('no-cache')
-  })
+  it.each(['/', '/index.html', '/search', '/captions/dQw4w9WgXcQ'])(
+    '%s: the shell, revalidated on every load (no-cache)',
+    async (path) => {
+      const res = await app.request(path)
+      expect(res.status).toBe(200)
+      expect(await res.text()).toContain('<div id="root">')
+      expect(res.headers.get('Cache-Control')).toBe('no-cache')
+    },
+  )
 
   it('a real hashed asset: cached for a year', async () => {
     const res = await app.request('/assets/index-abc123.js')
@@ -32,7 +35,13 @@ describe('cache headers of the built SPA (npm start)', () => {
     expect(await res.text()).toBe('export {}\n')
   })
 
-  it.each(['/assets/', '/assets', '/assets/gone-old123.js', '/assets/no-extension', '/assets/deep/path/x.css'])('%s: 404, never the shell, never immutable', async (path) => {
+  it.each([
+    '/assets/',
+    '/assets',
+    '/assets/gone-old123.js',
+    '/assets/no-extension',
+    '/assets/deep/path/x.css',
+  ])('%s: 404, never the shell, never immutable', async (path) => {
     for (const method of ['GET', 'HEAD']) {
       const res = await app.request(path, { method })
       expect(res.status, method).toBe(404)

@@ -10,7 +10,10 @@ type Issue = z.core.$ZodIssue
 export function describeIssue(issue: Issue, allowed: readonly string[]): { param: string; message: string } {
   if (issue.code === 'unrecognized_keys') {
     const [key] = issue.keys
-    return { param: key ?? '', message: `Unknown parameter "${key}". Allowed: ${allowed.join(', ') || 'none'}.` }
+    return {
+      param: key ?? '',
+      message: `Unknown parameter "${key}". Allowed: ${allowed.join(', ') || 'none'}.`,
+    }
   }
   const param = String(issue.path[0] ?? '')
   return { param, message: issue.message }
@@ -18,19 +21,35 @@ export function describeIssue(issue: Issue, allowed: readonly string[]): { param
 
 /** The 400 hook shared by every zValidator: `{"error":{"code":"invalid_query","message","param"}}`. */
 function reject(allowed: readonly string[]) {
-  return (result: { success: true } | { success: false; error: { issues: readonly Issue[] } }, c: Context) => {
+  return (
+    result: { success: true } | { success: false; error: { issues: readonly Issue[] } },
+    c: Context,
+  ) => {
     if (!result.success) {
       const issues = result.error.issues
       const first = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0]!
       const { param, message } = describeIssue(first, allowed)
-      return errorResponse(c, invalidQuery(param, param && !message.includes(param) ? `${param}: ${message}` : message))
+      return errorResponse(
+        c,
+        invalidQuery(param, param && !message.includes(param) ? `${param}: ${message}` : message),
+      )
     }
     return undefined
   }
 }
 
-export const validQuery = <S extends z.ZodObject>(schema: S) => zValidator('query', schema, reject(Object.keys(schema.shape)))
+export const validQuery = <S extends z.ZodObject>(schema: S) =>
+  zValidator('query', schema, reject(Object.keys(schema.shape)))
 
-export const validParam = <S extends z.ZodObject>(schema: S) => zValidator('param', schema, reject(Object.keys(schema.shape)))
+export const validParam = <S extends z.ZodObject>(schema: S) =>
+  zValidator('param', schema, reject(Object.keys(schema.shape)))
 
-export { CaptionFilesQuery, CaptionQuery, ChannelsQuery, PopularQuery, RepliesQuery, SearchQuery, VideoIdParam } from '#contract/requests.ts'
+export {
+  CaptionFilesQuery,
+  CaptionQuery,
+  ChannelsQuery,
+  PopularQuery,
+  RepliesQuery,
+  SearchQuery,
+  VideoIdParam,
+} from '#contract/requests.ts'

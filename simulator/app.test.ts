@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { CaptionFileList, CaptionItems, PLATFORM_URL_FORMATS, PopularPage, priceOf } from '#contract/index.ts'
-import { ANCHOR_COMMENT_ID, ANCHOR_VIDEO_ID, LONG_VIDEO_ID, NO_CAPTIONS_VIDEO_ID, RTL_VIDEO_ID } from './data/anchors.ts'
+import {
+  ANCHOR_COMMENT_ID,
+  ANCHOR_VIDEO_ID,
+  LONG_VIDEO_ID,
+  NO_CAPTIONS_VIDEO_ID,
+  RTL_VIDEO_ID,
+} from './data/anchors.ts'
 import { getDataset } from './data/dataset.ts'
 import { COST_HEADER, createSimulator } from './app.ts'
 import { call, okJson, status, TEST_BASE_URL, testSimulator } from './testing/test-client.ts'
@@ -32,7 +38,24 @@ describe('GET /popularVideos', () => {
 
   it('writes all fields with the base URL and real-ish thumbnails', async () => {
     const [first] = PopularPage.parse(await okJson(sim, '/popularVideos')).data
-    for (const key of ['tags', 'categoryId', 'categoryTitle', 'viewCount', 'likeCount', 'commentCount', 'topicCategories', 'uploadStatus', 'privacyStatus', 'license', 'embeddable', 'publicStatsViewable', 'madeForKids', 'hasPaidProductPlacement', 'duration', 'parsedDuration']) {
+    for (const key of [
+      'tags',
+      'categoryId',
+      'categoryTitle',
+      'viewCount',
+      'likeCount',
+      'commentCount',
+      'topicCategories',
+      'uploadStatus',
+      'privacyStatus',
+      'license',
+      'embeddable',
+      'publicStatsViewable',
+      'madeForKids',
+      'hasPaidProductPlacement',
+      'duration',
+      'parsedDuration',
+    ]) {
       expect(first).toHaveProperty(key)
     }
     expect(first).toMatchObject({
@@ -42,7 +65,11 @@ describe('GET /popularVideos', () => {
       duration: 'PT3M33S',
       parsedDuration: 213,
     })
-    expect(first!.thumbnails.maxres).toEqual({ url: `https://i.ytimg.com/vi/${ANCHOR_VIDEO_ID}/maxresdefault.jpg`, width: 1280, height: 720 })
+    expect(first!.thumbnails.maxres).toEqual({
+      url: `https://i.ytimg.com/vi/${ANCHOR_VIDEO_ID}/maxresdefault.jpg`,
+      width: 1280,
+      height: 720,
+    })
     expect(first!.topicCategories!.every((u) => u.startsWith('https://en.wikipedia.org/wiki/'))).toBe(true)
     expect(first!.description).toMatch(/\nhttps:\/\//)
   })
@@ -94,7 +121,9 @@ describe('GET /captions/{videoId} and /files/captions/{videoId}', () => {
   })
 
   it('transcribes a video without captions when asked to', async () => {
-    expect(CaptionItems.parse(await okJson(sim, `/captions/${NO_CAPTIONS_VIDEO_ID}?mode=fallback-whisper`)).length).toBeGreaterThan(0)
+    expect(
+      CaptionItems.parse(await okJson(sim, `/captions/${NO_CAPTIONS_VIDEO_ID}?mode=fallback-whisper`)).length,
+    ).toBeGreaterThan(0)
   })
 
   it('lists one file per track and format, with staticUrl on the base URL', async () => {
@@ -102,7 +131,9 @@ describe('GET /captions/{videoId} and /files/captions/{videoId}', () => {
     expect(list).toHaveLength(6 * 11)
     expect(list.filter((e) => e.url).length).toBe(6 * PLATFORM_URL_FORMATS.length)
     expect(list[0]!.staticUrl!.startsWith(`${TEST_BASE_URL}/captions/${ANCHOR_VIDEO_ID}?format=`)).toBe(true)
-    const srtJa = CaptionFileList.parse(await okJson(sim, `/files/captions/${ANCHOR_VIDEO_ID}?format=srt&lang=ja`))
+    const srtJa = CaptionFileList.parse(
+      await okJson(sim, `/files/captions/${ANCHOR_VIDEO_ID}?format=srt&lang=ja`),
+    )
     expect(srtJa.map((e) => [e.languageCode, e.format])).toEqual([['ja', 'srt']])
     expect(await okJson(sim, `/files/captions/${NO_CAPTIONS_VIDEO_ID}`)).toEqual([])
   })
@@ -111,7 +142,11 @@ describe('GET /captions/{videoId} and /files/captions/{videoId}', () => {
 describe('auth, prices and statistics', () => {
   it('answers 403 JSON without a token or with a wrong one, and charges nothing', async () => {
     const sim = testSimulator()
-    for (const headers of [{ Authorization: '' }, { Authorization: 'Bearer wrong' }, { Authorization: 'Basic cG9peDo=' }]) {
+    for (const headers of [
+      { Authorization: '' },
+      { Authorization: 'Bearer wrong' },
+      { Authorization: 'Basic cG9peDo=' },
+    ]) {
       const res = await call(sim, '/popularVideos', { headers })
       expect(res.status).toBe(403)
       expect((await res.json()).error).toMatch(/token/i)
@@ -122,7 +157,13 @@ describe('auth, prices and statistics', () => {
 
   it('accepts a custom token', async () => {
     const sim = createSimulator({ token: 'poix-other' })
-    expect((await sim.fetch(new Request('http://x/popularVideos', { headers: { Authorization: 'Bearer poix-other' } }))).status).toBe(200)
+    expect(
+      (
+        await sim.fetch(
+          new Request('http://x/popularVideos', { headers: { Authorization: 'Bearer poix-other' } }),
+        )
+      ).status,
+    ).toBe(200)
     expect((await call(sim, '/popularVideos')).status).toBe(403)
   })
 
@@ -153,7 +194,11 @@ describe('auth, prices and statistics', () => {
 
   it('answers unknown paths and other methods with plain-text 404, uncounted', async () => {
     const sim = testSimulator()
-    for (const [path, method] of [['/videos', 'GET'], ['/search', 'POST'], ['/files/video/dQw4w9WgXcQ', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/videos', 'GET'],
+      ['/search', 'POST'],
+      ['/files/video/dQw4w9WgXcQ', 'GET'],
+    ] as const) {
       const res = await call(sim, path, { method })
       expect(res.status).toBe(404)
       expect(res.headers.get('Content-Type')).toMatch(/^text\/plain/)
@@ -163,8 +208,12 @@ describe('auth, prices and statistics', () => {
 
   it('uses the request origin as base URL when none is configured', async () => {
     const sim = createSimulator()
-    const res = await sim.app.request('/popularVideos', { headers: { Authorization: 'Bearer poix-demo-token' } })
-    expect(PopularPage.parse(await res.json()).data[0]!.captionsUrl).toBe(`http://localhost/captions/${ANCHOR_VIDEO_ID}`)
+    const res = await sim.app.request('/popularVideos', {
+      headers: { Authorization: 'Bearer poix-demo-token' },
+    })
+    expect(PopularPage.parse(await res.json()).data[0]!.captionsUrl).toBe(
+      `http://localhost/captions/${ANCHOR_VIDEO_ID}`,
+    )
   })
 })
 

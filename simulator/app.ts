@@ -4,7 +4,13 @@
  */
 import { Hono } from 'hono'
 import { priceOf, type Operation } from '#contract/index.ts'
-import { forbiddenResponse, messageResponse, noRouteResponse, serverErrorResponse, SimulatorError } from './errors.ts'
+import {
+  forbiddenResponse,
+  messageResponse,
+  noRouteResponse,
+  serverErrorResponse,
+  SimulatorError,
+} from './errors.ts'
 import { applyFault, createFaults, type Faults } from './faults.ts'
 import type { SimEnv, SimContext } from './routes/query.ts'
 import { captionFiles, captions } from './routes/captions.ts'
@@ -47,7 +53,10 @@ function operationOf(pathname: string): Operation | undefined {
   const parts = pathname.split('/')
   return OPERATIONS.find((op) => {
     const pattern = op.path.split('/')
-    return pattern.length === parts.length && pattern.every((seg, i) => seg.startsWith(':') ? parts[i] !== '' : seg === parts[i])
+    return (
+      pattern.length === parts.length &&
+      pattern.every((seg, i) => (seg.startsWith(':') ? parts[i] !== '' : seg === parts[i]))
+    )
   })?.operation
 }
 
@@ -63,14 +72,16 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
 
   app.use(async (c, next) => {
     const url = new URL(c.req.url)
-    const operation = c.req.method === 'GET' || c.req.method === 'HEAD' ? operationOf(url.pathname) : undefined
+    const operation =
+      c.req.method === 'GET' || c.req.method === 'HEAD' ? operationOf(url.pathname) : undefined
     if (!operation) return noRouteResponse(url.pathname)
     stats.call(operation)
     c.set('baseUrl', (opts.baseUrl ?? url.origin).replace(/\/+$/, ''))
 
     const bearer = bearerOf(c.req.header('Authorization'))
     const fault = faults.take(url.pathname, url.searchParams.has('pageToken'))
-    if (!bearer) c.res = forbiddenResponse('Missing API token: send the header Authorization: Bearer <token>.')
+    if (!bearer)
+      c.res = forbiddenResponse('Missing API token: send the header Authorization: Bearer <token>.')
     else if (bearer !== token) c.res = forbiddenResponse('Invalid API token.')
     else if (fault) c.res = await applyFault(fault, c, next)
     else await next()
@@ -84,7 +95,9 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   app.onError((err, c) => {
     if (err instanceof SimulatorError) return messageResponse(err.status, err.message)
     if (c.req.raw.signal.aborted) throw err
-    console.error(`[simulator] ${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? err.stack : String(err)}`)
+    console.error(
+      `[simulator] ${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? err.stack : String(err)}`,
+    )
     return serverErrorResponse(500)
   })
 

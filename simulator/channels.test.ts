@@ -29,7 +29,12 @@ describe('GET /channels', () => {
   it('writes every channel field, counts as numeric text', async () => {
     const [ch] = (await channels(`ids=${ANCHOR_CHANNEL.id}`)).data
     expect(Object.keys(ch!)).toEqual([...CHANNEL_FIELDS])
-    expect(ch).toMatchObject({ customUrl: '@rickastleyyt', country: 'GB', unsubscribedTrailer: 'dQw4w9WgXcQ', relatedPlaylists: { likes: '', uploads: 'UUuAXFkgsw1L7xaCfnd5JJOw' } })
+    expect(ch).toMatchObject({
+      customUrl: '@rickastleyyt',
+      country: 'GB',
+      unsubscribedTrailer: 'dQw4w9WgXcQ',
+      relatedPlaylists: { likes: '', uploads: 'UUuAXFkgsw1L7xaCfnd5JJOw' },
+    })
     expect(ch!.subscriberCount).toMatch(/^\d+$/)
     expect(Object.keys(ch!.thumbnails!)).toEqual(['default', 'medium', 'high'])
   })
@@ -38,7 +43,11 @@ describe('GET /channels', () => {
     const hidden = data.channels[CHANNEL_WITH_HIDDEN_SUBSCRIBERS_INDEX]!
     const noLikes = data.channels[CHANNEL_WITH_EMPTY_LIKES_INDEX]!
     const page = await channels(`ids=${hidden.id},${noLikes.id}`)
-    expect(page.data[0]).toMatchObject({ id: hidden.id, hiddenSubscriberCount: true, subscriberCount: expect.stringMatching(/^\d+$/) })
+    expect(page.data[0]).toMatchObject({
+      id: hidden.id,
+      hiddenSubscriberCount: true,
+      subscriberCount: expect.stringMatching(/^\d+$/),
+    })
     expect(page.data[1]!.relatedPlaylists!.likes).toBe('')
   })
 
@@ -51,7 +60,9 @@ describe('GET /channels', () => {
 
   it('returns the union of ids, handle and username without duplicates', async () => {
     const other = data.channels[7]!
-    const page = await channels(`ids=${ANCHOR_CHANNEL.id}&forHandle=rickastleyyt&forUsername=${other.username}`)
+    const page = await channels(
+      `ids=${ANCHOR_CHANNEL.id}&forHandle=rickastleyyt&forUsername=${other.username}`,
+    )
     expect(page.data.map((d) => d.id)).toEqual([ANCHOR_CHANNEL.id, other.id])
   })
 
@@ -80,7 +91,14 @@ describe('GET /channels', () => {
 
   it('trims channels to the requested fields plus id', async () => {
     const page = await channels(`forHandle=rickastleyyt&fields=title,subscriberCount, customUrl`)
-    expect(page.data).toEqual([{ id: ANCHOR_CHANNEL.id, title: 'Rick Astley', customUrl: '@rickastleyyt', subscriberCount: expect.any(String) }])
+    expect(page.data).toEqual([
+      {
+        id: ANCHOR_CHANNEL.id,
+        title: 'Rick Astley',
+        customUrl: '@rickastleyyt',
+        subscriberCount: expect.any(String),
+      },
+    ])
   })
 
   it.each([

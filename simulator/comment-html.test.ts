@@ -5,7 +5,9 @@ const V = 'dQw4w9WgXcQ'
 
 describe('commentHtml (the platform html textDisplay)', () => {
   it('turns newlines into <br> and escapes quotes and markup', () => {
-    expect(commentHtml('It\'s "great"\n<b>no</b> & more', V)).toBe('It&#39;s &quot;great&quot;<br>&lt;b&gt;no&lt;/b&gt; &amp; more')
+    expect(commentHtml('It\'s "great"\n<b>no</b> & more', V)).toBe(
+      'It&#39;s &quot;great&quot;<br>&lt;b&gt;no&lt;/b&gt; &amp; more',
+    )
   })
 
   it('links timestamps to the video at that second', () => {
@@ -22,7 +24,9 @@ describe('commentHtml (the platform html textDisplay)', () => {
   })
 
   it('does not treat a time inside a URL as a timestamp', () => {
-    expect(commentHtml('https://example.com/at/10:30', V)).toBe('<a href="https://example.com/at/10:30">https://example.com/at/10:30</a>')
+    expect(commentHtml('https://example.com/at/10:30', V)).toBe(
+      '<a href="https://example.com/at/10:30">https://example.com/at/10:30</a>',
+    )
   })
 
   it('bolds *words* and keeps emoji', () => {

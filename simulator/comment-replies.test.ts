@@ -16,7 +16,11 @@ async function allReplies(parent: string, format = 'html') {
   const pages: CommentRepliesPage[] = []
   let token: string | undefined
   do {
-    const qs = new URLSearchParams({ parentCommentId: parent, format, ...(token ? { pageToken: token } : {}) })
+    const qs = new URLSearchParams({
+      parentCommentId: parent,
+      format,
+      ...(token ? { pageToken: token } : {}),
+    })
     const page = CommentRepliesPage.parse(await okJson(sim, `/commentReplies?${qs}`))
     pages.push(page)
     token = page.nextPageToken
@@ -34,7 +38,11 @@ describe('GET /commentReplies', () => {
     for (const r of replies) {
       expect(r.id).toMatch(new RegExp(`^${ANCHOR_COMMENT_ID}\\.[0-9A-Za-z_-]{22}$`))
       expect(r.parentId).toBe(ANCHOR_COMMENT_ID)
-      expect(r).toMatchObject({ canRate: true, viewerRating: 'none', authorChannelId: { value: expect.stringMatching(/^UC/) } })
+      expect(r).toMatchObject({
+        canRate: true,
+        viewerRating: 'none',
+        authorChannelId: { value: expect.stringMatching(/^UC/) },
+      })
       expect(r.authorChannelUrl).toMatch(/^http:\/\/www\.youtube\.com\/@/)
     }
   })
@@ -53,7 +61,9 @@ describe('GET /commentReplies', () => {
     expect(html).toContain('<br>')
     expect(html).toContain('&#39;')
     expect(html).toContain('&quot;')
-    expect(html).toMatch(/<a href="https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ&amp;t=\d+">\d+:\d\d<\/a>/)
+    expect(html).toMatch(
+      /<a href="https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ&amp;t=\d+">\d+:\d\d<\/a>/,
+    )
     expect(html).toMatch(/<a href="https:\/\/[^"]+">https:\/\//)
     expect(html).toContain('<b>')
     expect(replies.some((r) => r.textOriginal.includes('\n') && !r.textOriginal.includes('<br>'))).toBe(true)
@@ -61,17 +71,25 @@ describe('GET /commentReplies', () => {
   })
 
   it('gives textDisplay equal to textOriginal with format=plainText', async () => {
-    for (const r of (await allReplies(ANCHOR_COMMENT_ID, 'plainText')).flatMap((p) => p.data)) expect(r.textDisplay).toBe(r.textOriginal)
+    for (const r of (await allReplies(ANCHOR_COMMENT_ID, 'plainText')).flatMap((p) => p.data))
+      expect(r.textDisplay).toBe(r.textOriginal)
   })
 
   it('serves the hostile thread as is, for the sanitiser to deal with', async () => {
-    const html = (await allReplies(HOSTILE_COMMENT_ID)).flatMap((p) => p.data.map((r) => r.textDisplay)).join('\n')
-    for (const needle of ['<script>', '<img src=x onerror=', '<a href="javascript:', '<iframe']) expect(html).toContain(needle)
+    const html = (await allReplies(HOSTILE_COMMENT_ID))
+      .flatMap((p) => p.data.map((r) => r.textDisplay))
+      .join('\n')
+    for (const needle of ['<script>', '<img src=x onerror=', '<a href="javascript:', '<iframe'])
+      expect(html).toContain(needle)
   })
 
   it.each([
     ['/commentReplies', 400, /parentCommentId is required/],
-    [`/commentReplies?parentCommentId=${ANCHOR_COMMENT_ID}.AbCdEfGhIjKlMnOpQrStUv`, 400, /only top-level comments have replies/],
+    [
+      `/commentReplies?parentCommentId=${ANCHOR_COMMENT_ID}.AbCdEfGhIjKlMnOpQrStUv`,
+      400,
+      /only top-level comments have replies/,
+    ],
     ['/commentReplies?parentCommentId=not%20an%20id', 400, /not a comment id/],
     [`/commentReplies?parentCommentId=${ANCHOR_COMMENT_ID}&format=markdown`, 400, /format "markdown"/],
     [`/commentReplies?parentCommentId=${ANCHOR_COMMENT_ID}&pageToken=AAAAAAAA`, 400, /pageToken/],

@@ -8,6 +8,9 @@ describe('the standalone simulator configuration', () => {
   })
 
   it('refuses a SIMULATOR_PORT that is not a port number, naming it', () => {
-    for (const bad of ['0', '70000', 'abc', '80.5']) expect(() => loadSimulatorConfig({ SIMULATOR_PORT: bad })).toThrow(`SIMULATOR_PORT must be a port number (1–65535), not "${bad}".`)
+    for (const bad of ['0', '70000', 'abc', '80.5'])
+      expect(() => loadSimulatorConfig({ SIMULATOR_PORT: bad })).toThrow(
+        `SIMULATOR_PORT must be a port number (1–65535), not "${bad}".`,
+      )
   })
 })

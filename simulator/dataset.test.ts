@@ -24,8 +24,21 @@ describe('simulator dataset', () => {
 
   it('has at least 40 real places on every inhabited continent', () => {
     expect(PLACES.length).toBeGreaterThanOrEqual(40)
-    expect(new Set(PLACES.map((p) => p.continent))).toEqual(new Set(['Africa', 'Asia', 'Europe', 'North America', 'South America', 'Oceania']))
-    for (const name of ['Paris', 'London', 'Tokyo', 'New York', 'Nairobi', 'São Paulo', 'Sydney', 'Cairo', 'Mumbai', 'Mexico City']) {
+    expect(new Set(PLACES.map((p) => p.continent))).toEqual(
+      new Set(['Africa', 'Asia', 'Europe', 'North America', 'South America', 'Oceania']),
+    )
+    for (const name of [
+      'Paris',
+      'London',
+      'Tokyo',
+      'New York',
+      'Nairobi',
+      'São Paulo',
+      'Sydney',
+      'Cairo',
+      'Mumbai',
+      'Mexico City',
+    ]) {
       expect(PLACES.map((p) => p.name)).toContain(name)
     }
   })
@@ -60,7 +73,9 @@ describe('simulator dataset', () => {
     const video = data.video(ANCHOR_VIDEO_ID)!
     expect(video.channelId).toBe(ANCHOR_CHANNEL.id)
     expect(video.place.name).toBe('London')
-    expect(video.captionTracks).toEqual(['en', 'es', 'de', 'fr', 'ja', 'ar'].map((lang) => ({ lang, source: 'manual' })))
+    expect(video.captionTracks).toEqual(
+      ['en', 'es', 'de', 'fr', 'ja', 'ar'].map((lang) => ({ lang, source: 'manual' })),
+    )
     const channel = data.channelByHandle('@RickAstleyYT')!
     expect(channel.id).toBe(ANCHOR_CHANNEL.id)
     expect(data.channelByUsername('rickastleyvevo')).toBe(channel)
@@ -73,8 +88,12 @@ describe('simulator dataset', () => {
   it('has the caption variety the caption views need', () => {
     expect(data.video(NO_CAPTIONS_VIDEO_ID)!.captionTracks).toEqual([])
     expect(data.video(LONG_VIDEO_ID)!.durationSec).toBeGreaterThan(2 * 3600)
-    expect(data.video(RTL_VIDEO_ID)!.captionTracks.map((t) => t.lang)).toEqual(expect.arrayContaining(['ar', 'fa', 'iw']))
-    expect(data.video(CJK_VIDEO_ID)!.captionTracks.map((t) => t.lang)).toEqual(expect.arrayContaining(['ja', 'zh-CN', 'ko']))
+    expect(data.video(RTL_VIDEO_ID)!.captionTracks.map((t) => t.lang)).toEqual(
+      expect.arrayContaining(['ar', 'fa', 'iw']),
+    )
+    expect(data.video(CJK_VIDEO_ID)!.captionTracks.map((t) => t.lang)).toEqual(
+      expect.arrayContaining(['ja', 'zh-CN', 'ko']),
+    )
     expect(data.video(ASR_ONLY_VIDEO_ID)!.captionTracks).toEqual([{ lang: 'en', source: 'asr' }])
     const generated = data.videos.slice(20)
     expect(generated.filter((v) => v.captionTracks.length === 0).length).toBeGreaterThan(20)
@@ -107,20 +126,32 @@ describe('simulator dataset', () => {
     expect(replies.some((r) => r.author === thread.author)).toBe(true)
     expect(replies.some((r) => r.updatedAt !== r.publishedAt)).toBe(true)
     // A mention names someone who replied before, by display name (with a space) or by handle.
-    const byName = replies.findIndex((r) => [...authors].some((a) => a.displayName.includes(' ') && r.textOriginal.includes(`@${a.displayName}`)))
-    const byHandle = replies.findIndex((r) => [...authors].some((a) => !a.showsHandle && r.textOriginal.includes(`@${a.handle} `)))
+    const byName = replies.findIndex((r) =>
+      [...authors].some((a) => a.displayName.includes(' ') && r.textOriginal.includes(`@${a.displayName}`)),
+    )
+    const byHandle = replies.findIndex((r) =>
+      [...authors].some((a) => !a.showsHandle && r.textOriginal.includes(`@${a.handle} `)),
+    )
     expect(byName).toBeGreaterThan(0)
     expect(byHandle).toBeGreaterThan(0)
     expect(replies.some((r) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(r.textOriginal))).toBe(true)
     expect(replies.some((r) => /[\u0600-\u06ff]/.test(r.textOriginal + r.author.displayName))).toBe(true)
     expect(replies.some((r) => /\p{Extended_Pictographic}/u.test(r.textOriginal))).toBe(true)
-    for (let i = 1; i < replies.length; i++) expect(replies[i]!.publishedAt >= replies[i - 1]!.publishedAt).toBe(true)
+    for (let i = 1; i < replies.length; i++)
+      expect(replies[i]!.publishedAt >= replies[i - 1]!.publishedAt).toBe(true)
   })
 
   it('puts hostile markup in one thread that is not the anchor', () => {
-    const html = data.replies(HOSTILE_COMMENT_ID)!.map((r) => r.textHtml).join('\n')
-    for (const needle of ['<script>', 'onerror=', 'href="javascript:', '<iframe']) expect(html).toContain(needle)
-    const anchorHtml = data.replies(ANCHOR_COMMENT_ID)!.map((r) => r.textHtml).join('\n')
+    const html = data
+      .replies(HOSTILE_COMMENT_ID)!
+      .map((r) => r.textHtml)
+      .join('\n')
+    for (const needle of ['<script>', 'onerror=', 'href="javascript:', '<iframe'])
+      expect(html).toContain(needle)
+    const anchorHtml = data
+      .replies(ANCHOR_COMMENT_ID)!
+      .map((r) => r.textHtml)
+      .join('\n')
     expect(anchorHtml).not.toMatch(/<(script|iframe|img)/)
   })
 

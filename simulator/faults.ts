@@ -1,8 +1,25 @@
 /** Fault injection: tests make the simulated service slow, wrong or broken, one rule at a time. */
 import type { Context, Next } from 'hono'
-import { balanceResponse, forbiddenResponse, messageResponse, rateLimitResponse, serverErrorResponse } from './errors.ts'
+import {
+  balanceResponse,
+  forbiddenResponse,
+  messageResponse,
+  rateLimitResponse,
+  serverErrorResponse,
+} from './errors.ts'
 
-export const FAULT_KINDS = ['latency', 'status', 'timeout', 'malformed-json', 'schema-break', 'rate-limit', 'forbidden', 'balance', 'reset', 'expired-token'] as const
+export const FAULT_KINDS = [
+  'latency',
+  'status',
+  'timeout',
+  'malformed-json',
+  'schema-break',
+  'rate-limit',
+  'forbidden',
+  'balance',
+  'reset',
+  'expired-token',
+] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
 export type FaultRule = {
@@ -77,7 +94,16 @@ function untilAborted(signal: AbortSignal): Promise<never> {
 }
 
 /** Fields whose absence breaks the contract's schemas for every JSON operation. */
-const REQUIRED_FIELDS = ['videoId', 'id', 'title', 'text', 'offset', 'languageCode', 'textDisplay', 'textOriginal']
+const REQUIRED_FIELDS = [
+  'videoId',
+  'id',
+  'title',
+  'text',
+  'offset',
+  'languageCode',
+  'textDisplay',
+  'textOriginal',
+]
 
 function stripRequired(value: unknown): unknown {
   const strip = (item: unknown) => {
@@ -117,12 +143,18 @@ export async function applyFault(rule: FaultRule, c: Context, next: Next): Promi
     case 'timeout':
       return untilAborted(signal)
     case 'malformed-json':
-      return new Response('{"data":[{"videoId":"dQw4w9WgXcQ","title":"Never gonna give', { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+      return new Response('{"data":[{"videoId":"dQw4w9WgXcQ","title":"Never gonna give', {
+        status: 200,
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      })
     case 'schema-break': {
       await next()
       const res = c.res
       if (!res.headers.get('Content-Type')?.includes('json') || !res.ok) return res
-      return new Response(JSON.stringify(stripRequired(await res.json())), { status: res.status, headers: res.headers })
+      return new Response(JSON.stringify(stripRequired(await res.json())), {
+        status: res.status,
+        headers: res.headers,
+      })
     }
     case 'rate-limit':
       return rateLimitResponse(rule.retryAfter ?? 30)

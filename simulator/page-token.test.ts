@@ -13,6 +13,7 @@ describe('page tokens', () => {
     expect(decodePageToken('replies|B', token)).toBeUndefined()
     const altered = (token[0] === 'A' ? 'B' : 'A') + token.slice(1)
     expect(decodePageToken('replies|A', altered)).toBeUndefined()
-    for (const junk of ['', 'CDIQAA', 'not a token', '%%%%', 'AAAAAAAAAAAA']) expect(decodePageToken('replies|A', junk)).toBeUndefined()
+    for (const junk of ['', 'CDIQAA', 'not a token', '%%%%', 'AAAAAAAAAAAA'])
+      expect(decodePageToken('replies|A', junk)).toBeUndefined()
   })
 })

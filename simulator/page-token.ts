@@ -4,10 +4,14 @@
  */
 import { hashSeed, SIMULATOR_SEED } from './random.ts'
 
-const checksum = (scope: string, offset: number): number => hashSeed('page-token', SIMULATOR_SEED, scope, offset)
+const checksum = (scope: string, offset: number): number =>
+  hashSeed('page-token', SIMULATOR_SEED, scope, offset)
 
 function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 
 function fromBase64Url(s: string): Uint8Array | undefined {

@@ -17,7 +17,8 @@ export function createRandom(seed: number) {
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
     chance: (p: number): boolean => next() < p,
     /** `n` characters drawn from `alphabet`. */
-    chars: (n: number, alphabet: string): string => Array.from({ length: n }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''),
+    chars: (n: number, alphabet: string): string =>
+      Array.from({ length: n }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''),
   }
 }
 export type Random = ReturnType<typeof createRandom>

@@ -45,7 +45,9 @@ describe('GET /search', () => {
   ])('%s: returns exactly the videos within radius × 1.1, nearest first', async (_name, lat, lng, radius) => {
     const km = (parseRadius(radius) as { ok: true; value: { km: number } }).value.km
     const ids = (await allPages(lat, lng, radius)).flatMap((p) => p.data.map((d) => d.videoId))
-    const expected = data.videos.filter((v) => distanceKm({ lat, lng }, v) <= km * SEARCH_AREA_SLACK).map((v) => v.id)
+    const expected = data.videos
+      .filter((v) => distanceKm({ lat, lng }, v) <= km * SEARCH_AREA_SLACK)
+      .map((v) => v.id)
     expect(ids.length).toBeGreaterThan(0)
     expect(new Set(ids)).toEqual(new Set(expected))
     const kms = ids.map((id) => distanceKm({ lat, lng }, data.video(id)!))
@@ -54,7 +56,9 @@ describe('GET /search', () => {
   })
 
   it('includes videos a little beyond the radius ("a somewhat larger area"), none beyond × 1.1', async () => {
-    const kms = (await allPages(PARIS.lat, PARIS.lng, '5km')).flatMap((p) => p.data.map((d) => distanceKm(PARIS, data.video(d.videoId)!)))
+    const kms = (await allPages(PARIS.lat, PARIS.lng, '5km')).flatMap((p) =>
+      p.data.map((d) => distanceKm(PARIS, data.video(d.videoId)!)),
+    )
     expect(kms.filter((km) => km > 5).length).toBeGreaterThan(0)
     expect(Math.max(...kms)).toBeLessThanOrEqual(5.5)
   })
@@ -114,6 +118,7 @@ describe('GET /search', () => {
   })
 
   it('accepts every documented radius unit', async () => {
-    for (const radius of ['25km', '25000m', '15mi', '80000ft']) expect((await status(sim, q(PARIS.lat, PARIS.lng, radius))).status).toBe(200)
+    for (const radius of ['25km', '25000m', '15mi', '80000ft'])
+      expect((await status(sim, q(PARIS.lat, PARIS.lng, radius))).status).toBe(200)
   })
 })

@@ -16,7 +16,9 @@ const baseUrl = `http://${host}:${port}`
 const simulator = createSimulator({ token: SIMULATOR_TOKEN, baseUrl })
 
 const server = serve({ fetch: simulator.app.fetch, hostname: host, port }, () => {
-  console.log(`Simulated data service on ${baseUrl} (Authorization: Bearer ${SIMULATOR_TOKEN}); Ctrl+C stops it.`)
+  console.log(
+    `Simulated data service on ${baseUrl} (Authorization: Bearer ${SIMULATOR_TOKEN}); Ctrl+C stops it.`,
+  )
 })
 
 function stop() {

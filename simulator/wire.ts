@@ -17,7 +17,10 @@ const VIDEO_THUMBNAILS = [
 /** Search results carry the three small sizes (as the platform's search does); popular videos all five. */
 export function videoThumbnails(videoId: string, sizes: 3 | 5): ThumbnailSet {
   return Object.fromEntries(
-    VIDEO_THUMBNAILS.slice(0, sizes).map(([key, file, width, height]) => [key, { url: `https://i.ytimg.com/vi/${videoId}/${file}`, width, height }]),
+    VIDEO_THUMBNAILS.slice(0, sizes).map(([key, file, width, height]) => [
+      key,
+      { url: `https://i.ytimg.com/vi/${videoId}/${file}`, width, height },
+    ]),
   )
 }
 
@@ -120,9 +123,28 @@ export function channelResource(ch: ChannelRecord, hl?: HlCode) {
 export type ChannelField = keyof ReturnType<typeof channelResource>
 
 export const CHANNEL_FIELDS: readonly ChannelField[] = [
-  'id', 'title', 'description', 'keywords', 'unsubscribedTrailer', 'country', 'customUrl', 'publishedAt', 'thumbnails', 'viewCount',
-  'subscriberCount', 'hiddenSubscriberCount', 'videoCount', 'topicIds', 'topicCategories', 'relatedPlaylists', 'privacyStatus',
-  'isLinked', 'longUploadsStatus', 'madeForKids', 'bannerExternalUrl', 'thumbnailUrl',
+  'id',
+  'title',
+  'description',
+  'keywords',
+  'unsubscribedTrailer',
+  'country',
+  'customUrl',
+  'publishedAt',
+  'thumbnails',
+  'viewCount',
+  'subscriberCount',
+  'hiddenSubscriberCount',
+  'videoCount',
+  'topicIds',
+  'topicCategories',
+  'relatedPlaylists',
+  'privacyStatus',
+  'isLinked',
+  'longUploadsStatus',
+  'madeForKids',
+  'bannerExternalUrl',
+  'thumbnailUrl',
 ]
 
 /** `format=plainText` gives the original text as textDisplay too. */

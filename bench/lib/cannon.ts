@@ -55,9 +55,13 @@ export async function fire(opts: CannonOptions): Promise<CannonRun> {
     headers: opts.headers,
     requests: [request],
   })
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime))
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+    latencies.push(responseTime),
+  )
   const result = await instance
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([k, v]) => [k, Number(v.count)]))
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([k, v]) => [k, Number(v.count)]),
+  )
   return {
     connections: opts.connections,
     seconds: result.duration,

@@ -21,9 +21,20 @@ export type LoadOptions = {
   onAnswer: (label: string, answer: LoadAnswer) => void
 }
 
-export type LoadResult = { requests: number; errors: number; timeouts: number; durationSeconds: number; opened: number }
+export type LoadResult = {
+  requests: number
+  errors: number
+  timeouts: number
+  durationSeconds: number
+  opened: number
+}
 
-function get(agent: http.Agent, origin: string, path: string, timeoutMs: number): Promise<{ status: number; headers: http.IncomingHttpHeaders } | 'timeout'> {
+function get(
+  agent: http.Agent,
+  origin: string,
+  path: string,
+  timeoutMs: number,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders } | 'timeout'> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${origin}${path}`, { agent }, (res) => {
       res.resume() // the body is read and dropped: the server must still send all of it
@@ -48,7 +59,10 @@ function get(agent: http.Agent, origin: string, path: string, timeoutMs: number)
 }
 
 export async function runKeepAliveLoad(opts: LoadOptions): Promise<LoadResult> {
-  const agents = Array.from({ length: opts.connections }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }))
+  const agents = Array.from(
+    { length: opts.connections },
+    () => new http.Agent({ keepAlive: true, maxSockets: 1 }),
+  )
   const timeoutMs = opts.timeoutSeconds * 1000
   let opened = 0
   try {

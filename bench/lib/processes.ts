@@ -53,9 +53,14 @@ export function startNodeProcess(opts: StartOptions): Promise<ChildServer> {
       settled = true
       clearTimeout(timer)
       if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, 'SIGKILL')
-      reject(new Error(`${opts.name}: ${message}${tail.length ? `\n  last output:\n  ${tail.join('\n  ')}` : ''}`))
+      reject(
+        new Error(`${opts.name}: ${message}${tail.length ? `\n  last output:\n  ${tail.join('\n  ')}` : ''}`),
+      )
     }
-    const timer = setTimeout(() => fail(`not ready within ${Math.round(opts.timeoutMs / 1000)} s`), opts.timeoutMs)
+    const timer = setTimeout(
+      () => fail(`not ready within ${Math.round(opts.timeoutMs / 1000)} s`),
+      opts.timeoutMs,
+    )
     const onLine = (line: string, isStderr: boolean) => {
       tail.push(line)
       if (tail.length > 15) tail.shift()
@@ -102,7 +107,8 @@ function linesOf(stream: NodeJS.ReadableStream, onLine: (line: string) => void) 
 
 /** SIGTERM by PID, SIGKILL after 5 s if it has not exited. */
 export function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve()
   const pid = child.pid
   return new Promise<void>((resolve) => {
     const killer = setTimeout(() => {
@@ -156,7 +162,8 @@ export function rssOf(pid: number): Promise<number> {
   return new Promise((resolve, reject) => {
     execFile('ps', ['-o', 'rss=', '-p', String(pid)], (err, out) => {
       const kb = Number(out.trim())
-      if (err || !Number.isFinite(kb) || kb <= 0) reject(new Error(`ps could not read the memory of PID ${pid}`))
+      if (err || !Number.isFinite(kb) || kb <= 0)
+        reject(new Error(`ps could not read the memory of PID ${pid}`))
       else resolve(kb * 1024)
     })
   })

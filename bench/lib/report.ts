@@ -30,7 +30,8 @@ export function ms(n: number): string {
 
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-export const ratio = (a: number, b: number, digits = 2) => (b > 0 && Number.isFinite(a / b) ? `${(a / b).toFixed(digits)}×` : '—')
+export const ratio = (a: number, b: number, digits = 2) =>
+  b > 0 && Number.isFinite(a / b) ? `${(a / b).toFixed(digits)}×` : '—'
 export const usd = (n: number) => `$${n.toFixed(5)}`
 export const count = (n: number) => n.toLocaleString('en-US')
 
@@ -38,7 +39,10 @@ export const count = (n: number) => n.toLocaleString('en-US')
 export async function within<T>(label: string, limitMs: number, work: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${label} took longer than its limit of ${Math.round(limitMs / 1000)} s`)), limitMs)
+    timer = setTimeout(
+      () => reject(new Error(`${label} took longer than its limit of ${Math.round(limitMs / 1000)} s`)),
+      limitMs,
+    )
   })
   try {
     return await Promise.race([work(), limit])
@@ -66,8 +70,16 @@ function cell(row: Row, key: keyof Row): string {
 /** A plain-text table for the terminal. */
 export function textTable(rows: readonly Row[]): string {
   const widths = COLUMNS.map((c) => Math.max(c.title.length, ...rows.map((r) => cell(r, c.key).length)))
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()
-  return [line(COLUMNS.map((c) => c.title)), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(COLUMNS.map((c) => cell(r, c.key))))].join('\n')
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
+  return [
+    line(COLUMNS.map((c) => c.title)),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map((r) => line(COLUMNS.map((c) => cell(r, c.key)))),
+  ].join('\n')
 }
 
 /** The same table in Markdown, for the README. */

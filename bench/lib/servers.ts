@@ -19,7 +19,13 @@ export function tempDir(label: string): { path: string; remove(): void } {
 /** serviceMs: every answer that many milliseconds late, like a service across a network. */
 export function startSimulatorProcess(opts: { serviceMs?: number } = {}): Promise<ChildServer> {
   const env = opts.serviceMs ? { BENCH_SERVICE_MS: String(opts.serviceMs) } : {}
-  return startNodeProcess({ name: 'simulator', script: 'bench/lib/simulator-process.ts', env, ready: readyJson('simulator'), timeoutMs: 60_000 })
+  return startNodeProcess({
+    name: 'simulator',
+    script: 'bench/lib/simulator-process.ts',
+    env,
+    ready: readyJson('simulator'),
+    timeoutMs: 60_000,
+  })
 }
 
 export async function simulatorStats(sim: ChildServer): Promise<SimulatorStats> {
@@ -29,7 +35,11 @@ export async function simulatorStats(sim: ChildServer): Promise<SimulatorStats> 
 }
 
 /** The function in live mode against the simulator over HTTP, with its own cache directory. */
-export function startFunctionProcess(opts: { simulator: ChildServer; cacheDir: string; env?: Record<string, string> }): Promise<ChildServer> {
+export function startFunctionProcess(opts: {
+  simulator: ChildServer
+  cacheDir: string
+  env?: Record<string, string>
+}): Promise<ChildServer> {
   return startNodeProcess({
     name: 'function',
     script: 'bench/lib/function-process.ts',
@@ -70,7 +80,11 @@ export function functionMemory(fn: ChildServer, timeoutMs = 15_000): Promise<Mem
  * `npm start` (scripts/start.ts) on a free port in demo mode, serving the SPA built in distDir.
  * Its build check would rebuild into distDir if someone edits src/ meanwhile; the caller marks its build fresh.
  */
-export function startProductionServer(opts: { distDir: string; cacheDir: string; env?: Record<string, string> }): Promise<ChildServer> {
+export function startProductionServer(opts: {
+  distDir: string
+  cacheDir: string
+  env?: Record<string, string>
+}): Promise<ChildServer> {
   return startNodeProcess({
     name: 'production server (scripts/start.ts)',
     script: 'scripts/start.ts',
@@ -97,7 +111,11 @@ export function startProductionServer(opts: { distDir: string; cacheDir: string;
  * Waits until snapshot() has returned the same value for stableMs: the servers have finished what a load left
  * in flight (their counters stop moving). Returns the last value; throws after limitMs.
  */
-export async function whenSettled<T>(snapshot: () => Promise<T>, stableMs: number, limitMs: number): Promise<T> {
+export async function whenSettled<T>(
+  snapshot: () => Promise<T>,
+  stableMs: number,
+  limitMs: number,
+): Promise<T> {
   const deadline = Date.now() + limitMs
   let last = ''
   let stableSince = Date.now()

@@ -13,7 +13,8 @@ const simulator = createSimulator({ token: SIMULATOR_TOKEN })
 // BENCH_SERVICE_MS: answer after this delay, as a service across a network does (the overhead benchmark).
 const serviceMs = Number(process.env.BENCH_SERVICE_MS ?? 0)
 if (serviceMs > 0) simulator.faults.set({ kind: 'latency', ms: serviceMs })
-const fetch = (req: Request) => (new URL(req.url).pathname === '/__bench/stats' ? Response.json(simulator.stats()) : simulator.app.fetch(req))
+const fetch = (req: Request) =>
+  new URL(req.url).pathname === '/__bench/stats' ? Response.json(simulator.stats()) : simulator.app.fetch(req)
 
 const server = serve({ fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
   console.log(JSON.stringify({ ready: 'simulator', port: info.port }))

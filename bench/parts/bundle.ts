@@ -31,7 +31,8 @@ function reachable(manifest: Manifest, key: string, into = new Set<string>()): S
   const chunk = manifest[key]
   if (!chunk || into.has(key)) return into
   into.add(key)
-  for (const dep of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) reachable(manifest, dep, into)
+  for (const dep of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])])
+    reachable(manifest, dep, into)
   return into
 }
 
@@ -43,7 +44,11 @@ export function measureBundle(build: SpaBuild): PartOutcome {
     if (!s) {
       const bytes = readFileSync(join(outDir, file))
       const text = bytes.toString('utf8')
-      s = { raw: bytes.byteLength, gzip: gzipSync(bytes).byteLength, map: LEAFLET_SIGNATURES.some((sig) => text.includes(sig)) }
+      s = {
+        raw: bytes.byteLength,
+        gzip: gzipSync(bytes).byteLength,
+        map: LEAFLET_SIGNATURES.some((sig) => text.includes(sig)),
+      }
       gzipOf.set(file, s)
     }
     return s
@@ -53,10 +58,18 @@ export function measureBundle(build: SpaBuild): PartOutcome {
   const routes: RouteBundle[] = Object.entries(ROUTE_CHUNKS).map(([route, key]) => {
     const files = [...staticClosure(manifest, key, new Set(entryFiles))].filter((f) => f.endsWith('.js'))
     const sizes = files.map(sizeOf)
-    return { route, files, rawBytes: sizes.reduce((s, x) => s + x.raw, 0), gzipBytes: sizes.reduce((s, x) => s + x.gzip, 0), hasMap: sizes.some((x) => x.map) }
+    return {
+      route,
+      files,
+      rawBytes: sizes.reduce((s, x) => s + x.raw, 0),
+      gzipBytes: sizes.reduce((s, x) => s + x.gzip, 0),
+      hasMap: sizes.some((x) => x.map),
+    }
   })
 
-  const allJs = Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js'))
+  const allJs = Object.values(manifest)
+    .map((c) => c.file)
+    .filter((f) => f.endsWith('.js'))
   const mapFiles = allJs.filter((f) => sizeOf(f).map)
   const chunkKeyOf = (file: string) => Object.keys(manifest).find((k) => manifest[k]!.file === file)!
   const searchReach = reachable(manifest, ROUTE_CHUNKS.search)
@@ -73,18 +86,35 @@ export function measureBundle(build: SpaBuild): PartOutcome {
     measure: `${r.route}: first-load JS, gzip (${r.files.length} files)`,
     value: kb(r.gzipBytes),
     compare: `${kb(r.rawBytes)} raw`,
-    ...(r.route === 'home' ? { target: `< ${kb(HOME_TARGET_BYTES)}`, met: home.gzipBytes < HOME_TARGET_BYTES } : {}),
+    ...(r.route === 'home'
+      ? { target: `< ${kb(HOME_TARGET_BYTES)}`, met: home.gzipBytes < HOME_TARGET_BYTES }
+      : {}),
   }))
   rows.push({
     part: 'bundle',
     measure: 'map code (Leaflet) loaded by',
-    value: routesWithMap.length ? routesWithMap.join(', ') : mapFiles.length ? 'search (lazily)' : 'no chunk found',
+    value: routesWithMap.length
+      ? routesWithMap.join(', ')
+      : mapFiles.length
+        ? 'search (lazily)'
+        : 'no chunk found',
     compare: `${mapFiles.length} chunk(s), ${kb(mapFiles.reduce((s, f) => s + sizeOf(f).gzip, 0))} gzip`,
     target: 'search only',
     met: mapOnlyFromSearch,
   })
   return {
     rows,
-    data: { buildSeconds: build.seconds, entry, routes: routes.map(({ route, files, rawBytes, gzipBytes, hasMap }) => ({ route, files, rawBytes, gzipBytes, hasMap })), mapFiles },
+    data: {
+      buildSeconds: build.seconds,
+      entry,
+      routes: routes.map(({ route, files, rawBytes, gzipBytes, hasMap }) => ({
+        route,
+        files,
+        rawBytes,
+        gzipBytes,
+        hasMap,
+      })),
+      mapFiles,
+    },
   }
 }

@@ -43,7 +43,11 @@ type RouteScore = {
 async function audit(url: string, port: number, attempt = 1): Promise<Result> {
   try {
     const result = await within(`Lighthouse on ${url}`, ROUTE_LIMIT_MS, () =>
-      lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, desktopConfig),
+      lighthouse(
+        url,
+        { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        desktopConfig,
+      ),
     )
     const lhr = result?.lhr
     if (!lhr) throw new Error('Lighthouse returned no result')
@@ -56,7 +60,11 @@ async function audit(url: string, port: number, attempt = 1): Promise<Result> {
 }
 
 export async function runLighthouse(server: ChildServer, log: (line: string) => void): Promise<PartOutcome> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'], logLevel: 'silent' })
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+    logLevel: 'silent',
+  })
   const scores: RouteScore[] = []
   try {
     for (const route of LIGHTHOUSE_ROUTES) {
@@ -75,26 +83,52 @@ export async function runLighthouse(server: ChildServer, log: (line: string) => 
           ...route,
           performance: lhr.categories.performance?.score ?? null,
           accessibility: lhr.categories.accessibility?.score ?? null,
-          metrics: { fcpMs: metric('first-contentful-paint'), lcpMs: metric('largest-contentful-paint'), tbtMs: metric('total-blocking-time'), cls: metric('cumulative-layout-shift') },
+          metrics: {
+            fcpMs: metric('first-contentful-paint'),
+            lcpMs: metric('largest-contentful-paint'),
+            tbtMs: metric('total-blocking-time'),
+            cls: metric('cumulative-layout-shift'),
+          },
           accessibilityIssues: failing('accessibility'),
           performanceHints: failing('performance').slice(0, 4),
         }
-        log(`  ${route.name.padEnd(13)} performance ${score.performance?.toFixed(2)}, accessibility ${score.accessibility?.toFixed(2)}${score.accessibilityIssues.length ? ` — ${score.accessibilityIssues.join(', ')}` : ''}`)
+        log(
+          `  ${route.name.padEnd(13)} performance ${score.performance?.toFixed(2)}, accessibility ${score.accessibility?.toFixed(2)}${score.accessibilityIssues.length ? ` — ${score.accessibilityIssues.join(', ')}` : ''}`,
+        )
         scores.push(score)
       } catch (e) {
         const error = e instanceof Error ? e.message : String(e)
         log(`  ${route.name}: ${error}`)
-        scores.push({ ...route, performance: null, accessibility: null, metrics: {}, accessibilityIssues: [], performanceHints: [], error })
+        scores.push({
+          ...route,
+          performance: null,
+          accessibility: null,
+          metrics: {},
+          accessibilityIssues: [],
+          performanceHints: [],
+          error,
+        })
       }
     }
   } finally {
     chrome.kill()
   }
-  return { rows: scores.flatMap(rowsOf), data: { preset: 'desktop (simulated throttling)', lighthouse: '12', routes: scores } }
+  return {
+    rows: scores.flatMap(rowsOf),
+    data: { preset: 'desktop (simulated throttling)', lighthouse: '12', routes: scores },
+  }
 }
 
 function rowsOf(s: RouteScore): Row[] {
-  if (s.error) return [{ part: 'lighthouse', measure: `${s.name}: could not run (twice)`, value: s.error.split(':')[0]!.slice(0, 80), met: false }]
+  if (s.error)
+    return [
+      {
+        part: 'lighthouse',
+        measure: `${s.name}: could not run (twice)`,
+        value: s.error.split(':')[0]!.slice(0, 80),
+        met: false,
+      },
+    ]
   const m = s.metrics
   return [
     {

@@ -36,14 +36,24 @@ async function researchSession(get: Fetch): Promise<Call[]> {
   async function call<T>(operation: Operation, url: string): Promise<T | undefined> {
     const res = await get(url)
     const text = await res.text()
-    calls.push({ url, operation, status: res.status, costUsd: Number(res.headers.get('X-Cost-USD') ?? 'NaN'), cache: res.headers.get('X-Cache') ?? '' })
-    return res.ok && (res.headers.get('Content-Type') ?? '').includes('json') ? (JSON.parse(text) as T) : undefined
+    calls.push({
+      url,
+      operation,
+      status: res.status,
+      costUsd: Number(res.headers.get('X-Cost-USD') ?? 'NaN'),
+      cache: res.headers.get('X-Cache') ?? '',
+    })
+    return res.ok && (res.headers.get('Content-Type') ?? '').includes('json')
+      ? (JSON.parse(text) as T)
+      : undefined
   }
   type Page = { nextPageToken?: string; data: { videoId: string; channelId: string }[] }
   const search = `/api/search?location=${encodeURIComponent(`${PARIS.lat},${PARIS.lng}`)}&locationRadius=25km&type=video`
   const first = await call<Page>('GET /search', search)
   if (!first) throw new Error(`the session's search failed: ${JSON.stringify(calls.at(-1))}`)
-  const second = first.nextPageToken ? await call<Page>('GET /search', `${search}&pageToken=${encodeURIComponent(first.nextPageToken)}`) : undefined
+  const second = first.nextPageToken
+    ? await call<Page>('GET /search', `${search}&pageToken=${encodeURIComponent(first.nextPageToken)}`)
+    : undefined
   const results = [...first.data, ...(second?.data ?? [])]
 
   // Videos in result order until ten have shown a track; one without captions costs its two requests too.
@@ -51,14 +61,23 @@ async function researchSession(get: Fetch): Promise<Call[]> {
   for (const { videoId } of results) {
     if (opened === VIDEOS) break
     await call('GET /files/captions/{videoId}', `/api/files/captions/${videoId}`)
-    const track = await call<{ lang: string }[]>('GET /captions/{videoId}', `/api/captions/${videoId}?mode=default`)
+    const track = await call<{ lang: string }[]>(
+      'GET /captions/{videoId}',
+      `/api/captions/${videoId}?mode=default`,
+    )
     const lang = track?.[0]?.lang
     if (!lang) continue // the view offers downloads only for a track it could show
     opened++
-    for (const format of DOWNLOAD_FORMATS) await call('GET /captions/{videoId}', `/api/captions/${videoId}?format=${format}&lang=${encodeURIComponent(lang)}&mode=default&download=1`)
+    for (const format of DOWNLOAD_FORMATS)
+      await call(
+        'GET /captions/{videoId}',
+        `/api/captions/${videoId}?format=${format}&lang=${encodeURIComponent(lang)}&mode=default&download=1`,
+      )
   }
-  if (opened < VIDEOS) throw new Error(`only ${opened} of the found videos have captions; the session needs ${VIDEOS}`)
-  for (const channelId of [...new Set(results.map((r) => r.channelId))].slice(0, CHANNELS)) await call('GET /channels', `/api/channels?ids=${channelId}`)
+  if (opened < VIDEOS)
+    throw new Error(`only ${opened} of the found videos have captions; the session needs ${VIDEOS}`)
+  for (const channelId of [...new Set(results.map((r) => r.channelId))].slice(0, CHANNELS))
+    await call('GET /channels', `/api/channels?ids=${channelId}`)
 
   let token: string | undefined
   let replies = 0
@@ -70,7 +89,8 @@ async function researchSession(get: Fetch): Promise<Call[]> {
     replies += page?.data.length ?? 0
     token = page?.nextPageToken
   } while (token)
-  if (replies < 300) throw new Error(`the session loaded ${replies} replies of the anchor thread, expected 300 or more`)
+  if (replies < 300)
+    throw new Error(`the session loaded ${replies} replies of the anchor thread, expected 300 or more`)
   return calls
 }
 
@@ -91,7 +111,11 @@ async function measuredRun(get: Fetch): Promise<SessionRun> {
     cacheHits: calls.filter((c) => c.cache === 'HIT').length,
     naiveUsd: addUsd(...calls.map((c) => priceOf(c.operation))),
     failures: calls.filter((c) => c.status >= 400).map((c) => ({ url: c.url, status: c.status })),
-    ledger: { paidCalls: after.paidCalls - before.paidCalls, spentUsd: addUsd(after.spentUsd, -before.spentUsd), cacheHits: after.cacheHits - before.cacheHits },
+    ledger: {
+      paidCalls: after.paidCalls - before.paidCalls,
+      spentUsd: addUsd(after.spentUsd, -before.spentUsd),
+      cacheHits: after.cacheHits - before.cacheHits,
+    },
   }
 }
 
@@ -104,14 +128,42 @@ export async function runMoney(log: (line: string) => void): Promise<PartOutcome
     const first = await measuredRun(get)
     const second = await measuredRun(get)
     const upstream = runtime.simulator?.stats()
-    for (const [name, r] of [['first', first], ['second', second]] as const) {
-      log(`  ${name} run: ${r.requests} requests, ${r.paidRequests} paid (${usd(r.costUsd)}), ${r.cacheHits} cache hits; ledger ${r.ledger.paidCalls} paid ${usd(r.ledger.spentUsd)}; naive ${usd(r.naiveUsd)}; failures ${r.failures.length}`)
+    for (const [name, r] of [
+      ['first', first],
+      ['second', second],
+    ] as const) {
+      log(
+        `  ${name} run: ${r.requests} requests, ${r.paidRequests} paid (${usd(r.costUsd)}), ${r.cacheHits} cache hits; ledger ${r.ledger.paidCalls} paid ${usd(r.ledger.spentUsd)}; naive ${usd(r.naiveUsd)}; failures ${r.failures.length}`,
+      )
     }
     const rows: Row[] = [
-      { part: 'money', measure: `first run: paid requests of ${first.requests}`, value: count(first.paidRequests), compare: `${count(first.requests)} naive` },
-      { part: 'money', measure: 'first run: dollars (X-Cost-USD)', value: usd(first.costUsd), compare: `${usd(first.naiveUsd)} naive`, ratio: first.naiveUsd ? `${((first.costUsd / first.naiveUsd) * 100).toFixed(0)}%` : '—' },
-      { part: 'money', measure: 'first run: dollars (GET /api/spend)', value: `${usd(first.ledger.spentUsd)} · ${first.ledger.paidCalls} paid`, compare: `${usd(first.costUsd)} headers`, target: 'equals the headers', met: first.ledger.spentUsd === first.costUsd && first.ledger.paidCalls === first.paidRequests },
-      { part: 'money', measure: `second run: paid requests of ${second.requests}`, value: count(second.paidRequests), compare: `${count(second.requests)} naive` },
+      {
+        part: 'money',
+        measure: `first run: paid requests of ${first.requests}`,
+        value: count(first.paidRequests),
+        compare: `${count(first.requests)} naive`,
+      },
+      {
+        part: 'money',
+        measure: 'first run: dollars (X-Cost-USD)',
+        value: usd(first.costUsd),
+        compare: `${usd(first.naiveUsd)} naive`,
+        ratio: first.naiveUsd ? `${((first.costUsd / first.naiveUsd) * 100).toFixed(0)}%` : '—',
+      },
+      {
+        part: 'money',
+        measure: 'first run: dollars (GET /api/spend)',
+        value: `${usd(first.ledger.spentUsd)} · ${first.ledger.paidCalls} paid`,
+        compare: `${usd(first.costUsd)} headers`,
+        target: 'equals the headers',
+        met: first.ledger.spentUsd === first.costUsd && first.ledger.paidCalls === first.paidRequests,
+      },
+      {
+        part: 'money',
+        measure: `second run: paid requests of ${second.requests}`,
+        value: count(second.paidRequests),
+        compare: `${count(second.requests)} naive`,
+      },
       {
         part: 'money',
         measure: 'second run: dollars (X-Cost-USD / ledger)',
@@ -128,8 +180,26 @@ export async function runMoney(log: (line: string) => void): Promise<PartOutcome
         ratio: `${((addUsd(first.costUsd, second.costUsd) / addUsd(first.naiveUsd, second.naiveUsd)) * 100).toFixed(0)}%`,
       },
     ]
-    if (first.failures.length) rows.push({ part: 'money', measure: 'videos without captions opened on the way (404, per run)', value: `${first.failures.length} (${[...new Set(first.failures.map((f) => f.status))].join(', ')})` })
-    return { rows, data: { first, second, upstream, session: { videos: VIDEOS, downloadFormats: DOWNLOAD_FORMATS, channels: CHANNELS, thread: ANCHOR_COMMENT_ID } } }
+    if (first.failures.length)
+      rows.push({
+        part: 'money',
+        measure: 'videos without captions opened on the way (404, per run)',
+        value: `${first.failures.length} (${[...new Set(first.failures.map((f) => f.status))].join(', ')})`,
+      })
+    return {
+      rows,
+      data: {
+        first,
+        second,
+        upstream,
+        session: {
+          videos: VIDEOS,
+          downloadFormats: DOWNLOAD_FORMATS,
+          channels: CHANNELS,
+          thread: ANCHOR_COMMENT_ID,
+        },
+      },
+    }
   } finally {
     await runtime.dispose()
     cache.remove()

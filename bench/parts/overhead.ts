@@ -12,7 +12,14 @@ import { fire, type CannonRun } from '../lib/cannon.ts'
 import type { ChildServer } from '../lib/processes.ts'
 import { count, ms, ratio, type PartOutcome, type Row } from '../lib/report.ts'
 import { startPostgresCluster, type PostgresCluster } from '#server/testing/postgres-cluster.ts'
-import { ledgerTotals, simulatorStats, startFunctionProcess, startSimulatorProcess, tempDir, whenSettled } from '../lib/servers.ts'
+import {
+  ledgerTotals,
+  simulatorStats,
+  startFunctionProcess,
+  startSimulatorProcess,
+  tempDir,
+  whenSettled,
+} from '../lib/servers.ts'
 
 const CONNECTIONS = [1, 16, 128] as const
 const SECONDS = 4
@@ -33,7 +40,14 @@ type Measured = CannonRun & { cpu?: { fnMsPerRequest: number; simMsPerRequest: n
 
 /** Waits until the servers have finished what the last run left in flight, so it does not slow the next one. */
 function settle(sims: ChildServer[], functions: ChildServer[]): Promise<unknown> {
-  return whenSettled(async () => [...(await Promise.all(sims.map(async (s) => (await simulatorStats(s)).calls))), ...(await Promise.all(functions.map(async (f) => (await ledgerTotals(f)).totals)))], 1500, 60_000)
+  return whenSettled(
+    async () => [
+      ...(await Promise.all(sims.map(async (s) => (await simulatorStats(s)).calls))),
+      ...(await Promise.all(functions.map(async (f) => (await ledgerTotals(f)).totals))),
+    ],
+    1500,
+    60_000,
+  )
 }
 
 /** CPU time (user + system, ms) a process has used, from /proc; undefined where there is no /proc. */
@@ -46,7 +60,10 @@ function cpuMs(pid: number): number | undefined {
   }
 }
 
-export async function runOverhead(log: (line: string) => void, opts: { serviceMs?: number } = {}): Promise<PartOutcome> {
+export async function runOverhead(
+  log: (line: string) => void,
+  opts: { serviceMs?: number } = {},
+): Promise<PartOutcome> {
   const serviceMs = opts.serviceMs ?? DEFAULT_SERVICE_MS
   const cache = tempDir('overhead')
   const servers: ChildServer[] = []
@@ -59,21 +76,36 @@ export async function runOverhead(log: (line: string) => void, opts: { serviceMs
     servers.push(simNet)
     const fn = await startFunctionProcess({ simulator: sim, cacheDir: `${cache.path}/files` })
     servers.push(fn)
-    const fnPg = await startFunctionProcess({ simulator: sim, cacheDir: `${cache.path}/unused`, env: { DATABASE_URL: await cluster.createDatabase('overhead') } })
+    const fnPg = await startFunctionProcess({
+      simulator: sim,
+      cacheDir: `${cache.path}/unused`,
+      env: { DATABASE_URL: await cluster.createDatabase('overhead') },
+    })
     servers.push(fnPg)
     const fnNet = await startFunctionProcess({ simulator: simNet, cacheDir: `${cache.path}/files-net` })
     servers.push(fnNet)
     const functions = [fn, fnPg, fnNet]
     for (const f of functions) {
       const health = (await (await fetch(`${f.origin}/api/health`)).json()) as { mode: string }
-      if (health.mode !== 'live') throw new Error(`the function should be in live mode against the simulator, it says ${health.mode}`)
+      if (health.mode !== 'live')
+        throw new Error(`the function should be in live mode against the simulator, it says ${health.mode}`)
     }
 
     // One counter for the whole run: a radius is never asked twice, so the function's cache cannot answer.
     let n = 0
-    const distinct = (prefix: string) => () => `${prefix}/search?location=${PARIS}&locationRadius=${(10 + ++n / 1e6).toFixed(6)}km&type=video`
+    const distinct = (prefix: string) => () =>
+      `${prefix}/search?location=${PARIS}&locationRadius=${(10 + ++n / 1e6).toFixed(6)}km&type=video`
     const auth = { Authorization: `Bearer ${SIMULATOR_TOKEN}` }
-    const targets: Record<Scenario, { url: string; headers?: Record<string, string>; nextPath: () => string; fn?: ChildServer; sim: ChildServer }> = {
+    const targets: Record<
+      Scenario,
+      {
+        url: string
+        headers?: Record<string, string>
+        nextPath: () => string
+        fn?: ChildServer
+        sim: ChildServer
+      }
+    > = {
       direct: { url: sim.origin, headers: auth, nextPath: distinct(''), sim },
       miss: { url: fn.origin, nextPath: distinct('/api'), fn, sim },
       hit: { url: fn.origin, nextPath: () => `/api/search?${HIT_QUERY}`, fn, sim },
@@ -93,7 +125,10 @@ export async function runOverhead(log: (line: string) => void, opts: { serviceMs
       await fire({ ...targets[s], connections: 16, seconds: WARMUP_SECONDS })
       await settle(sims, functions)
     }
-    const runs = Object.fromEntries(SCENARIOS.map((s) => [s, [] as Measured[]])) as Record<Scenario, Measured[]>
+    const runs = Object.fromEntries(SCENARIOS.map((s) => [s, [] as Measured[]])) as Record<
+      Scenario,
+      Measured[]
+    >
     // Interleaved per connection count, so a change in the machine's load touches every scenario alike.
     for (const connections of CONNECTIONS) {
       for (const s of SCENARIOS) {
@@ -102,15 +137,25 @@ export async function runOverhead(log: (line: string) => void, opts: { serviceMs
         const run: Measured = await fire({ ...t, connections, seconds: SECONDS })
         const after = [t.fn ? cpuMs(t.fn.pid) : 0, cpuMs(t.sim.pid)]
         if (run.requests && before.every((v) => v !== undefined) && after.every((v) => v !== undefined)) {
-          run.cpu = { fnMsPerRequest: (after[0]! - before[0]!) / run.requests, simMsPerRequest: (after[1]! - before[1]!) / run.requests }
+          run.cpu = {
+            fnMsPerRequest: (after[0]! - before[0]!) / run.requests,
+            simMsPerRequest: (after[1]! - before[1]!) / run.requests,
+          }
         }
         await settle(sims, functions)
-        const cpu = run.cpu ? `, CPU/request function ${ms(run.cpu.fnMsPerRequest)} simulator ${ms(run.cpu.simMsPerRequest)}` : ''
-        log(`  ${s.padEnd(9)} ${String(connections).padStart(3)} conn: p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, ${Math.round(run.rps)} req/s, non-2xx ${run.non2xx}, errors ${run.errors}, X-Cache ${JSON.stringify(run.cache)}${cpu}`)
+        const cpu = run.cpu
+          ? `, CPU/request function ${ms(run.cpu.fnMsPerRequest)} simulator ${ms(run.cpu.simMsPerRequest)}`
+          : ''
+        log(
+          `  ${s.padEnd(9)} ${String(connections).padStart(3)} conn: p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, ${Math.round(run.rps)} req/s, non-2xx ${run.non2xx}, errors ${run.errors}, X-Cache ${JSON.stringify(run.cache)}${cpu}`,
+        )
         runs[s].push(run)
       }
     }
-    return { rows: rowsOf(runs, serviceMs), data: { seconds: SECONDS, connections: CONNECTIONS, scenarios: SCENARIOS, serviceMs, runs } }
+    return {
+      rows: rowsOf(runs, serviceMs),
+      data: { seconds: SECONDS, connections: CONNECTIONS, scenarios: SCENARIOS, serviceMs, runs },
+    }
   } finally {
     for (const s of servers.reverse()) await s.stop()
     await cluster?.stop()
@@ -121,9 +166,17 @@ export async function runOverhead(log: (line: string) => void, opts: { serviceMs
 function rowsOf(runs: Record<Scenario, Measured[]>, serviceMs: number): Row[] {
   const rows: Row[] = []
   CONNECTIONS.forEach((c, i) => {
-    const [direct, miss, hit, missPg, hitPg, directNet, missNet] = SCENARIOS.map((s) => runs[s][i]!) as Measured[] as [Measured, Measured, Measured, Measured, Measured, Measured, Measured]
+    const [direct, miss, hit, missPg, hitPg, directNet, missNet] = SCENARIOS.map(
+      (s) => runs[s][i]!,
+    ) as Measured[] as [Measured, Measured, Measured, Measured, Measured, Measured, Measured]
     const all = [direct, miss, hit, missPg, hitPg, directNet, missNet]
-    const clean = all.every((r) => r.non2xx === 0 && r.errors === 0) && !miss.cache.HIT && !missPg.cache.HIT && !missNet.cache.HIT && !hit.cache.MISS && !hitPg.cache.MISS
+    const clean =
+      all.every((r) => r.non2xx === 0 && r.errors === 0) &&
+      !miss.cache.HIT &&
+      !missPg.cache.HIT &&
+      !missNet.cache.HIT &&
+      !hit.cache.MISS &&
+      !hitPg.cache.MISS
     const flag = clean ? '' : ' ⚠'
     const none = `no answer within ${SECONDS} s`
     const both = (r: CannonRun) => (r.requests ? `${ms(r.p50)} (p99 ${ms(r.p99)})` : none)

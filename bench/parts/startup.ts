@@ -31,8 +31,18 @@ export async function runStartup(build: SpaBuild, log: (line: string) => void): 
     const warm = await timedStart(build.outDir, dataDir)
     log(`  warm start: ready in ${ms(warm.readyMs)}, RSS ${mb(warm.rss)}`)
     const rows: Row[] = [
-      { part: 'startup', measure: 'npm start, new DATA_DIR (creates the embedded database), until it listens', value: ms(cold.readyMs), compare: `RSS at rest ${mb(cold.rss)}` },
-      { part: 'startup', measure: 'npm start, same DATA_DIR (warm start), until it listens', value: ms(warm.readyMs), compare: `RSS at rest ${mb(warm.rss)}` },
+      {
+        part: 'startup',
+        measure: 'npm start, new DATA_DIR (creates the embedded database), until it listens',
+        value: ms(cold.readyMs),
+        compare: `RSS at rest ${mb(cold.rss)}`,
+      },
+      {
+        part: 'startup',
+        measure: 'npm start, same DATA_DIR (warm start), until it listens',
+        value: ms(warm.readyMs),
+        compare: `RSS at rest ${mb(warm.rss)}`,
+      },
     ]
     return { rows, data: { cold, warm } }
   } finally {

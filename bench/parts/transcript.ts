@@ -35,15 +35,35 @@ const TRACK_PATH = '/__bench/track.json'
 /** Plain JS, not TypeScript: tsx would wrap its named functions in helpers that do not exist in the page. */
 const HARNESS_PATH = fileURLToPath(new URL('./transcript-harness.js', import.meta.url))
 
-const WORDS = 'the a map river city people walk market morning light street train station coffee rain music voice window bridge garden old new quiet busy night story road'.split(' ')
+const WORDS =
+  'the a map river city people walk market morning light street train station coffee rain music voice window bridge garden old new quiet busy night story road'.split(
+    ' ',
+  )
 
 /** A deterministic 10,000-cue track (about 4 h 10 min), shaped like the service's JSON captions. */
-export function makeTrack(): { text: string; offset: number; duration: number; lang: string; wordCount: number; speechRate: number }[] {
+export function makeTrack(): {
+  text: string
+  offset: number
+  duration: number
+  lang: string
+  wordCount: number
+  speechRate: number
+}[] {
   let seed = 20261122
   const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
   return Array.from({ length: CUES }, (_, i) => {
-    const words = Array.from({ length: 4 + Math.floor(next() * 9) }, () => WORDS[Math.floor(next() * WORDS.length)]!)
-    return { text: words.join(' '), offset: Number((i * CUE_SECONDS).toFixed(3)), duration: CUE_SECONDS, lang: 'en', wordCount: words.length, speechRate: Number(((words.length / CUE_SECONDS) * 60).toFixed(1)) }
+    const words = Array.from(
+      { length: 4 + Math.floor(next() * 9) },
+      () => WORDS[Math.floor(next() * WORDS.length)]!,
+    )
+    return {
+      text: words.join(' '),
+      offset: Number((i * CUE_SECONDS).toFixed(3)),
+      duration: CUE_SECONDS,
+      lang: 'en',
+      wordCount: words.length,
+      speechRate: Number(((words.length / CUE_SECONDS) * 60).toFixed(1)),
+    }
   })
 }
 
@@ -75,26 +95,45 @@ async function metrics(cdp: CDPSession, gc: boolean): Promise<Record<string, num
   return Object.fromEntries(list.map((m) => [m.name, m.value]))
 }
 
-async function load(page: Page, url: string, trackPath: string): Promise<{ render: number; fromNavigation: number }> {
+async function load(
+  page: Page,
+  url: string,
+  trackPath: string,
+): Promise<{ render: number; fromNavigation: number }> {
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
   await page.goto(url)
   try {
-    await page.waitForFunction(() => (window as unknown as BenchWindow).__bench?.firstPaintAt > 0, undefined, { timeout: 90_000 })
+    await page.waitForFunction(
+      () => (window as unknown as BenchWindow).__bench?.firstPaintAt > 0,
+      undefined,
+      { timeout: 90_000 },
+    )
   } catch (e) {
-    const seen = await page.evaluate(() => ({ bench: (window as unknown as BenchWindow).__bench, cues: document.querySelectorAll('[role="listitem"], .cue').length, text: document.body.innerText.slice(0, 300) }))
-    throw new Error(`${url}: the first cue was not painted within 90 s (${JSON.stringify(seen)}; page errors: ${errors.join(' | ') || 'none'})`, { cause: e })
+    const seen = await page.evaluate(() => ({
+      bench: (window as unknown as BenchWindow).__bench,
+      cues: document.querySelectorAll('[role="listitem"], .cue').length,
+      text: document.body.innerText.slice(0, 300),
+    }))
+    throw new Error(
+      `${url}: the first cue was not painted within 90 s (${JSON.stringify(seen)}; page errors: ${errors.join(' | ') || 'none'})`,
+      { cause: e },
+    )
   }
   return page.evaluate((path) => {
     const bench = (window as unknown as BenchWindow).__bench
-    const entry = performance.getEntriesByType('resource').find((e) => e.name.includes(path)) as PerformanceResourceTiming | undefined
+    const entry = performance.getEntriesByType('resource').find((e) => e.name.includes(path)) as
+      PerformanceResourceTiming | undefined
     if (!entry) throw new Error(`no resource timing for ${path}`)
     return { render: bench.firstPaintAt - entry.responseEnd, fromNavigation: bench.firstPaintAt }
   }, trackPath)
 }
 
 /** Each load in a fresh context: the SPA persists its query cache in IndexedDB, a first visit has none. */
-async function measure(openContext: () => Promise<BrowserContext>, opts: { url: string; trackPath: string; listSelector: string; startPlaying: (page: Page) => Promise<void> }): Promise<Measured> {
+async function measure(
+  openContext: () => Promise<BrowserContext>,
+  opts: { url: string; trackPath: string; listSelector: string; startPlaying: (page: Page) => Promise<void> },
+): Promise<Measured> {
   const renderMs: number[] = []
   const fromNavigationMs: number[] = []
   let context: BrowserContext | undefined
@@ -130,8 +169,11 @@ async function measure(openContext: () => Promise<BrowserContext>, opts: { url: 
     if (f.changed && next) cueChangeMs.push(f.work + next.scrollBefore + next.work)
     else if (!f.changed && !frames[i - 1]?.changed) ordinaryFrameMs.push(f.work + f.scrollBefore)
   })
-  if (cueChangeMs.length < 5) throw new Error(`only ${cueChangeMs.length} cue changes were seen while playing ${PLAY_MS / 1000} s at 2× (${frames.length} frames)`)
-  const wall = (after.Timestamp! - before.Timestamp!) || PLAY_MS / 1000
+  if (cueChangeMs.length < 5)
+    throw new Error(
+      `only ${cueChangeMs.length} cue changes were seen while playing ${PLAY_MS / 1000} s at 2× (${frames.length} frames)`,
+    )
+  const wall = after.Timestamp! - before.Timestamp! || PLAY_MS / 1000
   return {
     renderMs,
     fromNavigationMs,
@@ -150,17 +192,32 @@ export async function runTranscript(server: ChildServer, log: (line: string) => 
   let browser: Browser | undefined
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
-    const json = { status: 200, contentType: 'application/json; charset=utf-8', headers: { 'X-Cost-USD': '0', 'X-Cache': 'HIT' }, body: track }
+    const json = {
+      status: 200,
+      contentType: 'application/json; charset=utf-8',
+      headers: { 'X-Cost-USD': '0', 'X-Cache': 'HIT' },
+      body: track,
+    }
     const b = browser
     const openContext = async () => {
       const context = await b.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
       // The caption view's JSON track (not downloads) is the 10,000-cue one; the rest comes from the server.
       await context.route(
-        (url) => url.pathname === `/api/captions/${LONG_VIDEO_ID}` && !url.searchParams.has('download') && (url.searchParams.get('format') ?? 'json') === 'json',
+        (url) =>
+          url.pathname === `/api/captions/${LONG_VIDEO_ID}` &&
+          !url.searchParams.has('download') &&
+          (url.searchParams.get('format') ?? 'json') === 'json',
         (route) => route.fulfill(json),
       )
-      await context.route((url) => url.pathname === TRACK_PATH, (route) => route.fulfill(json))
-      await context.route((url) => url.pathname === BASELINE_PATH, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: baselineHtml }))
+      await context.route(
+        (url) => url.pathname === TRACK_PATH,
+        (route) => route.fulfill(json),
+      )
+      await context.route(
+        (url) => url.pathname === BASELINE_PATH,
+        (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: baselineHtml }),
+      )
       return context
     }
 
@@ -182,7 +239,19 @@ export async function runTranscript(server: ChildServer, log: (line: string) => 
       startPlaying: (page) => page.getByRole('button', { name: 'Play' }).click(),
     })
     const version = browser.version()
-    return { rows: rowsOf(view, plain), data: { cues: CUES, cueSeconds: CUE_SECONDS, playSeconds: PLAY_MS / 1000, loads: LOADS, chromium: version, reducedMotion: true, view, plain } }
+    return {
+      rows: rowsOf(view, plain),
+      data: {
+        cues: CUES,
+        cueSeconds: CUE_SECONDS,
+        playSeconds: PLAY_MS / 1000,
+        loads: LOADS,
+        chromium: version,
+        reducedMotion: true,
+        view,
+        plain,
+      },
+    }
   } finally {
     await browser?.close()
   }
@@ -202,7 +271,13 @@ function rowsOf(view: Measured, plain: Measured): Row[] {
       target: `< ${TARGET_FIRST_RENDER_MS} ms`,
       met: render < TARGET_FIRST_RENDER_MS,
     },
-    { part: 'transcript', measure: 'first render from navigation start (median)', value: ms(median(view.fromNavigationMs)), compare: `${ms(median(plain.fromNavigationMs))} plain list`, ratio: ratio(median(view.fromNavigationMs), median(plain.fromNavigationMs)) },
+    {
+      part: 'transcript',
+      measure: 'first render from navigation start (median)',
+      value: ms(median(view.fromNavigationMs)),
+      compare: `${ms(median(plain.fromNavigationMs))} plain list`,
+      ratio: ratio(median(view.fromNavigationMs), median(plain.fromNavigationMs)),
+    },
     {
       part: 'transcript',
       measure: `cue change at 2×, p50 (${view.cueChangeMs.length} changes)`,
@@ -212,11 +287,46 @@ function rowsOf(view: Measured, plain: Measured): Row[] {
       target: `< ${TARGET_CUE_CHANGE_MS} ms`,
       met: change50 < TARGET_CUE_CHANGE_MS,
     },
-    { part: 'transcript', measure: 'cue change at 2×, p95', value: ms(change95), compare: `${ms(percentile(plain.cueChangeMs, 95))} plain list`, ratio: ratio(change95, percentile(plain.cueChangeMs, 95)) },
-    { part: 'transcript', measure: 'ordinary frame while playing, p50', value: ms(median(view.ordinaryFrameMs)), compare: `${ms(median(plain.ordinaryFrameMs))} plain list` },
-    { part: 'transcript', measure: 'main thread busy while playing', value: `${(view.busyShare * 100).toFixed(1)}%`, compare: `${(plain.busyShare * 100).toFixed(1)}% plain list`, ratio: ratio(view.busyShare, plain.busyShare) },
-    { part: 'transcript', measure: 'JS heap after render (after GC)', value: mb(view.heapAfterRender), compare: `${mb(plain.heapAfterRender)} plain list`, ratio: ratio(view.heapAfterRender, plain.heapAfterRender) },
-    { part: 'transcript', measure: 'JS heap after playing (after GC)', value: mb(view.heapAfterPlaying), compare: `${mb(plain.heapAfterPlaying)} plain list`, ratio: ratio(view.heapAfterPlaying, plain.heapAfterPlaying) },
-    { part: 'transcript', measure: 'DOM nodes', value: view.domNodes.toLocaleString('en-US'), compare: `${plain.domNodes.toLocaleString('en-US')} plain list`, ratio: ratio(view.domNodes, plain.domNodes) },
+    {
+      part: 'transcript',
+      measure: 'cue change at 2×, p95',
+      value: ms(change95),
+      compare: `${ms(percentile(plain.cueChangeMs, 95))} plain list`,
+      ratio: ratio(change95, percentile(plain.cueChangeMs, 95)),
+    },
+    {
+      part: 'transcript',
+      measure: 'ordinary frame while playing, p50',
+      value: ms(median(view.ordinaryFrameMs)),
+      compare: `${ms(median(plain.ordinaryFrameMs))} plain list`,
+    },
+    {
+      part: 'transcript',
+      measure: 'main thread busy while playing',
+      value: `${(view.busyShare * 100).toFixed(1)}%`,
+      compare: `${(plain.busyShare * 100).toFixed(1)}% plain list`,
+      ratio: ratio(view.busyShare, plain.busyShare),
+    },
+    {
+      part: 'transcript',
+      measure: 'JS heap after render (after GC)',
+      value: mb(view.heapAfterRender),
+      compare: `${mb(plain.heapAfterRender)} plain list`,
+      ratio: ratio(view.heapAfterRender, plain.heapAfterRender),
+    },
+    {
+      part: 'transcript',
+      measure: 'JS heap after playing (after GC)',
+      value: mb(view.heapAfterPlaying),
+      compare: `${mb(plain.heapAfterPlaying)} plain list`,
+      ratio: ratio(view.heapAfterPlaying, plain.heapAfterPlaying),
+    },
+    {
+      part: 'transcript',
+      measure: 'DOM nodes',
+      value: view.domNodes.toLocaleString('en-US'),
+      compare: `${plain.domNodes.toLocaleString('en-US')} plain list`,
+      ratio: ratio(view.domNodes, plain.domNodes),
+    },
   ]
 }

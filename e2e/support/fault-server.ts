@@ -27,12 +27,17 @@ async function healthy(baseUrl: string): Promise<boolean> {
 }
 
 /** Starts `npx tsx scripts/start.ts` in demo mode with fault control on, and waits for /api/health. */
-export async function startOwnServer({ port, env = {}, startTimeoutMs = 170_000 }: OwnServerOptions): Promise<OwnServer> {
+export async function startOwnServer({
+  port,
+  env = {},
+  startTimeoutMs = 170_000,
+}: OwnServerOptions): Promise<OwnServer> {
   const baseUrl = `http://127.0.0.1:${port}`
   // After a failed test Playwright starts a new worker; the old one may still be stopping its server.
   const freeBy = Date.now() + 30_000
   while (await healthy(baseUrl)) {
-    if (Date.now() > freeBy) throw new Error(`Port ${port} still answers /api/health: another run's server is up; stop it first.`)
+    if (Date.now() > freeBy)
+      throw new Error(`Port ${port} still answers /api/health: another run's server is up; stop it first.`)
     await new Promise((r) => setTimeout(r, 500))
   }
   const cacheDir = `.data/e2e-faults-${process.pid}`
@@ -84,10 +89,13 @@ export async function startOwnServer({ port, env = {}, startTimeoutMs = 170_000 
 
   const deadline = Date.now() + startTimeoutMs
   while (Date.now() < deadline) {
-    if (exited !== undefined) throw new Error(`The fault server exited (${exited}) before answering:\n${output}`)
+    if (exited !== undefined)
+      throw new Error(`The fault server exited (${exited}) before answering:\n${output}`)
     if (await healthy(baseUrl)) return { baseUrl, output: () => output, stop }
     await new Promise((r) => setTimeout(r, 500))
   }
   await stop()
-  throw new Error(`The fault server did not answer /api/health on ${baseUrl} within ${startTimeoutMs / 1000} s:\n${output}`)
+  throw new Error(
+    `The fault server did not answer /api/health on ${baseUrl} within ${startTimeoutMs / 1000} s:\n${output}`,
+  )
 }

@@ -57,10 +57,22 @@ export async function walkWithTab(page: Page, max = 200): Promise<KeyboardWalk> 
     document.getElementById('keyboard-walk-start')?.remove()
     const nameOf = (el: Element) => {
       const h = el as HTMLElement
-      const labelled = h.getAttribute('aria-labelledby')?.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
+      const labelled = h
+        .getAttribute('aria-labelledby')
+        ?.split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
       const byFor = h.id ? document.querySelector(`label[for="${CSS.escape(h.id)}"]`)?.textContent : undefined
       const wrapping = h.closest('label')?.textContent
-      const name = h.getAttribute('aria-label') || labelled || byFor || wrapping || h.textContent || h.getAttribute('title') || h.getAttribute('placeholder') || ''
+      const name =
+        h.getAttribute('aria-label') ||
+        labelled ||
+        byFor ||
+        wrapping ||
+        h.textContent ||
+        h.getAttribute('title') ||
+        h.getAttribute('placeholder') ||
+        ''
       const role = h.getAttribute('role')
       return `${h.tagName.toLowerCase()}${role ? `[role=${role}]` : ''} "${name.replace(/\s+/g, ' ').trim().slice(0, 70)}"`
     }
@@ -69,7 +81,8 @@ export async function walkWithTab(page: Page, max = 200): Promise<KeyboardWalk> 
       const el = w.__probe.els[last] as HTMLElement
       el.blur()
       const cs = getComputedStyle(el)
-      w.__probe.rest[last] = `outline: ${cs.outlineStyle} ${cs.outlineWidth} ${cs.outlineColor}; box-shadow: ${cs.boxShadow}`
+      w.__probe.rest[last] =
+        `outline: ${cs.outlineStyle} ${cs.outlineWidth} ${cs.outlineColor}; box-shadow: ${cs.boxShadow}`
     }
     const stops = w.__probe.els.map((el, i) => {
       const focusedText = w.__probe.styles[i]!
@@ -77,7 +90,11 @@ export async function walkWithTab(page: Page, max = 200): Promise<KeyboardWalk> 
       const focusedShadow = !/box-shadow: none$/.test(focusedText)
       // Visible means focus adds something: an outline or a box-shadow ring (Tailwind's ring utilities) that rest lacks.
       const changed = focusedText !== w.__probe.rest[i]
-      return { name: nameOf(el), indicator: w.__probe.visible[i]! && changed && (focusedOutline || focusedShadow), focused: focusedText }
+      return {
+        name: nameOf(el),
+        indicator: w.__probe.visible[i]! && changed && (focusedOutline || focusedShadow),
+        focused: focusedText,
+      }
     })
     const selector =
       'a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]'
@@ -88,7 +105,9 @@ export async function walkWithTab(page: Page, max = 200): Promise<KeyboardWalk> 
       if ((el as HTMLButtonElement).disabled || el.closest('[inert],[aria-hidden="true"]')) continue
       // A radio group is one Tab stop: the checked radio (or the first when none is).
       if (el instanceof HTMLInputElement && el.type === 'radio' && el.name) {
-        const group = [...document.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${CSS.escape(el.name)}"]`)]
+        const group = [
+          ...document.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${CSS.escape(el.name)}"]`),
+        ]
         if ((group.find((g) => g.checked) ?? group[0]) !== el) continue
       }
       if (!w.__probe.els.includes(el)) unreached.push(nameOf(el))

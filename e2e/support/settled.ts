@@ -7,7 +7,9 @@ import type { Page } from '@playwright/test'
  * painted a frame after them.
  */
 export async function pageHandledQueuedWork(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  )
 }
 
 /** Resolves after the page painted `frames` animation frames: each one a chance for an animation or clock to move. */

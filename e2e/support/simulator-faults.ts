@@ -42,7 +42,9 @@ export async function simulatorStats(request: APIRequestContext, baseUrl: string
   return (await res.json()) as SimulatorStats
 }
 
-export type ErrorBody = { error: { code: string; message: string; param?: string; retryAfterSeconds?: number } }
+export type ErrorBody = {
+  error: { code: string; message: string; param?: string; retryAfterSeconds?: number }
+}
 
 /** The function's error answer: the status, its JSON body with that code and a message, never an unhandled 500. */
 export async function expectApiError(res: APIResponse, status: number, code: string): Promise<ErrorBody> {

@@ -31,7 +31,11 @@ export function attemptRadiusKm(testInfo: TestInfo, baseKm: number): number {
  * `lat,lng` with the longitude moved by a few millionths of a degree of this test, repetition and attempt (its seventh
  * decimal is always 5, so it is never a point another spec writes out): a search there is nobody else's.
  */
-export function attemptPoint(testInfo: TestInfo, lat: number, lng: number): { lat: number; lng: number; text: string } {
+export function attemptPoint(
+  testInfo: TestInfo,
+  lat: number,
+  lng: number,
+): { lat: number; lng: number; text: string } {
   const slots = Math.floor(999 / ATTEMPTS)
   const slot = (hash(`${testInfo.file} ${testInfo.titlePath.join(' › ')}`) + testInfo.repeatEachIndex) % slots
   const moved = Number((lng + (slot * ATTEMPTS + testInfo.retry + 0.5) / 1e6).toFixed(7))
@@ -41,10 +45,19 @@ export function attemptPoint(testInfo: TestInfo, lat: number, lng: number): { la
 /** The anchors (dQw4w9WgXcQ and friends), the anchor channel's videos and the first popular pages are what other specs open. */
 function untouchedVideos(): VideoRecord[] {
   const d = getDataset()
-  const taken = new Set([...d.popular.slice(0, 200).map((v) => v.id), ...Object.values(anchors).filter((a) => typeof a === 'string')])
+  const taken = new Set([
+    ...d.popular.slice(0, 200).map((v) => v.id),
+    ...Object.values(anchors).filter((a) => typeof a === 'string'),
+  ])
   return d.videos
     .filter((v) => v.channelId !== anchors.ANCHOR_CHANNEL.id && !taken.has(v.id))
-    .filter((v) => v.durationSec >= 150 && v.durationSec <= 900 && v.captionTracks[0]?.lang === 'en' && v.captionTracks[0].source === 'manual')
+    .filter(
+      (v) =>
+        v.durationSec >= 150 &&
+        v.durationSec <= 900 &&
+        v.captionTracks[0]?.lang === 'en' &&
+        v.captionTracks[0].source === 'manual',
+    )
     .filter((v) => v.captionTracks.length > 1 && !v.captionTracks.some((t) => t.lang === 'sw'))
     .sort((a, b) => (a.id < b.id ? -1 : 1))
 }
@@ -58,10 +71,18 @@ const SLOTS = { es: 1, other: 4 } as const
  * must differ between the tests that use the same pool. The "es" pool holds the videos with a Spanish track, "other" the rest.
  */
 export function untouchedVideo(testInfo: TestInfo, pool: keyof typeof SLOTS, slot: number): VideoRecord {
-  if (!Number.isInteger(slot) || slot < 0 || slot >= SLOTS[pool]) throw new Error(`Slot ${slot} is not one of the ${SLOTS[pool]} of the "${pool}" pool (e2e/support/unique.ts SLOTS).`)
-  const videos = untouchedVideos().filter((v) => v.captionTracks.some((t) => t.lang === 'es') === (pool === 'es'))
-  const index = ((testInfo.repeatEachIndex * ATTEMPTS) + testInfo.retry) * SLOTS[pool] + slot
+  if (!Number.isInteger(slot) || slot < 0 || slot >= SLOTS[pool])
+    throw new Error(
+      `Slot ${slot} is not one of the ${SLOTS[pool]} of the "${pool}" pool (e2e/support/unique.ts SLOTS).`,
+    )
+  const videos = untouchedVideos().filter(
+    (v) => v.captionTracks.some((t) => t.lang === 'es') === (pool === 'es'),
+  )
+  const index = (testInfo.repeatEachIndex * ATTEMPTS + testInfo.retry) * SLOTS[pool] + slot
   const video = videos[index]
-  if (!video) throw new Error(`The demo data has ${videos.length} untouched videos in the "${pool}" pool; repetition ${testInfo.repeatEachIndex}, attempt ${testInfo.retry} of slot ${slot} needs more.`)
+  if (!video)
+    throw new Error(
+      `The demo data has ${videos.length} untouched videos in the "${pool}" pool; repetition ${testInfo.repeatEachIndex}, attempt ${testInfo.retry} of slot ${slot} needs more.`,
+    )
   return video
 }

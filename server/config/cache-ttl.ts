@@ -48,7 +48,8 @@ export function parseCacheTtls(raw: string | undefined): CacheTtls {
   }
   const ttls = { ...DEFAULT_CACHE_TTLS }
   for (const [key, value] of Object.entries(parsed)) {
-    if (!KEYS.includes(key as CacheTtlKey)) throw new Error(`CACHE_TTL_SECONDS: "${key.slice(0, 60)}" is not one of ${KEYS.join(', ')}.`)
+    if (!KEYS.includes(key as CacheTtlKey))
+      throw new Error(`CACHE_TTL_SECONDS: "${key.slice(0, 60)}" is not one of ${KEYS.join(', ')}.`)
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_TTL) {
       throw new Error(`CACHE_TTL_SECONDS: "${key}" must be a whole number of seconds from 0 to ${MAX_TTL}.`)
     }

@@ -32,13 +32,23 @@ export class StorageUnavailable extends Error {
 }
 
 /** Numbers come back as number (PGlite), string (pg's int8 and numeric) or null: one reading for all. */
-export const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : typeof v === 'string' && v !== '' ? Number(v) : 0)
+export const num = (v: unknown): number =>
+  typeof v === 'number'
+    ? v
+    : typeof v === 'bigint'
+      ? Number(v)
+      : typeof v === 'string' && v !== ''
+        ? Number(v)
+        : 0
 
 /** Rejects with StorageUnavailable when work takes longer than ms; the work itself is the engine's to cancel. */
 export async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StorageUnavailable(`the database did not answer ${what} within ${ms} ms`)), ms)
+    timer = setTimeout(
+      () => reject(new StorageUnavailable(`the database did not answer ${what} within ${ms} ms`)),
+      ms,
+    )
   })
   try {
     return await Promise.race([work, late])

@@ -17,7 +17,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startFunctionProcess, startSimulatorProcess, simulatorStats, whenSettled, ledgerTotals } from '../../bench/lib/servers.ts'
+import {
+  startFunctionProcess,
+  startSimulatorProcess,
+  simulatorStats,
+  whenSettled,
+  ledgerTotals,
+} from '../../bench/lib/servers.ts'
 import type { ChildServer } from '../../bench/lib/processes.ts'
 import { priceOf } from '#contract/index.ts'
 import { toMicro } from '../spend/money.ts'
@@ -71,7 +77,11 @@ async function simulator(opts: { serviceMs?: number } = {}): Promise<ChildServer
   return s
 }
 
-async function functionProcess(sim: ChildServer, cacheDir: string, env: Record<string, string>): Promise<ChildServer> {
+async function functionProcess(
+  sim: ChildServer,
+  cacheDir: string,
+  env: Record<string, string>,
+): Promise<ChildServer> {
   const s = await startFunctionProcess({ simulator: sim, cacheDir, env })
   started.add(s)
   return s
@@ -101,7 +111,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 type Answer = { status: number; code?: string; body: string; ms: number }
 
-const searchPath = (radius: string) => `/api/search?location=48.8566,2.3522&locationRadius=${radius}&type=video`
+const searchPath = (radius: string) =>
+  `/api/search?location=48.8566,2.3522&locationRadius=${radius}&type=video`
 /** A radius no other request of this file uses: a distinct question, so a paid call (never a cache hit). */
 let distinctCounter = 0
 const distinctRadius = () => `${(20 + ++distinctCounter / 1e6).toFixed(6)}km`
@@ -128,7 +139,8 @@ const fireAndForget = (fn: ChildServer, path: string): Promise<number> =>
     () => 0,
   )
 
-const countBy = <T extends string | number>(values: T[]) => values.reduce<Record<string, number>>((m, v) => ((m[String(v)] = (m[String(v)] ?? 0) + 1), m), {})
+const countBy = <T extends string | number>(values: T[]) =>
+  values.reduce<Record<string, number>>((m, v) => ((m[String(v)] = (m[String(v)] ?? 0) + 1), m), {})
 
 // ---------------------------------------------------------------------------------------------------------------
 // The database, read directly
@@ -173,11 +185,17 @@ async function readLedger(q: Queryable, source: string): Promise<Reading> {
 }
 
 async function withPgClient<T>(url: string, work: (q: Queryable) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, query_timeout: 30_000 })
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: 10_000,
+    query_timeout: 30_000,
+  })
   client.on('error', () => undefined)
   await client.connect()
   try {
-    return await work({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows as never })
+    return await work({
+      query: async (sql, params) => (await client.query(sql, params as unknown[])).rows as never,
+    })
   } finally {
     await client.end()
   }
@@ -311,7 +329,10 @@ describe('durability: kill -9 of the function during bursts of paid calls', () =
           const engine: Engine = {
             name: 'postgres',
             env: { DATABASE_URL: url },
-            read: async (source, fn) => ({ reading: await withPgClient(url, (q) => readLedger(q, source)), fn }),
+            read: async (source, fn) => ({
+              reading: await withPgClient(url, (q) => readLedger(q, source)),
+              fn,
+            }),
           }
           await crashCycles(engine, sim, dir.path)
         } finally {
@@ -330,7 +351,10 @@ describe('durability: kill -9 of the function during bursts of paid calls', () =
 
 describePostgres('durability: two function processes on one Postgres database', () => {
   /** A slow service (300 ms an answer), a fresh database, and two function processes on it started together. */
-  async function twoInstances(env: Record<string, string>, work: (a: ChildServer, b: ChildServer, sim: ChildServer, url: string) => Promise<void>) {
+  async function twoInstances(
+    env: Record<string, string>,
+    work: (a: ChildServer, b: ChildServer, sim: ChildServer, url: string) => Promise<void>,
+  ) {
     const dir = tempFolder('two')
     let cluster: PostgresCluster | undefined
     let sim: ChildServer | undefined
@@ -342,7 +366,10 @@ describePostgres('durability: two function processes on one Postgres database', 
       sim = await simulator({ serviceMs: 300 })
       const s = sim
       // Started at the same moment on an empty database: both migrate it (they take turns on a lock).
-      const [first, second] = await Promise.allSettled([functionProcess(s, join(dir.path, 'a'), { DATABASE_URL: url, ...env }), functionProcess(s, join(dir.path, 'b'), { DATABASE_URL: url, ...env })])
+      const [first, second] = await Promise.allSettled([
+        functionProcess(s, join(dir.path, 'a'), { DATABASE_URL: url, ...env }),
+        functionProcess(s, join(dir.path, 'b'), { DATABASE_URL: url, ...env }),
+      ])
       if (first.status === 'fulfilled') a = first.value
       if (second.status === 'fulfilled') b = second.value
       if (first.status === 'rejected') throw first.reason
@@ -362,11 +389,16 @@ describePostgres('durability: two function processes on one Postgres database', 
       const capMicro = 10 * SEARCH_PRICE_MICRO
       await twoInstances({ BUDGET_USD: usd(capMicro) }, async (a, b, sim, url) => {
         const t0 = performance.now()
-        const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => get(i % 2 ? b : a, searchPath(distinctRadius()))))
+        const answers = await Promise.all(
+          Array.from({ length: 100 }, (_, i) => get(i % 2 ? b : a, searchPath(distinctRadius()))),
+        )
         const ms = performance.now() - t0
         const stats = await simulatorStats(sim)
         const reading = await withPgClient(url, (q) => readLedger(q, `live:${sim.origin}`))
-        const byProcess = (p: number) => countBy(answers.filter((_, i) => i % 2 === p).map((x) => `${x.status}${x.code ? ` ${x.code}` : ''}`))
+        const byProcess = (p: number) =>
+          countBy(
+            answers.filter((_, i) => i % 2 === p).map((x) => `${x.status}${x.code ? ` ${x.code}` : ''}`),
+          )
         console.log(
           `[two instances: budget] cap ${capMicro} µ$ (10 × ${SEARCH_PRICE_MICRO}); 100 distinct calls in ${Math.round(ms)} ms; ` +
             `answers A ${JSON.stringify(byProcess(0))}, B ${JSON.stringify(byProcess(1))}; service saw ${stats.calls} calls, charged $${stats.costUsd}; ` +
@@ -434,7 +466,9 @@ describePostgres('durability: the Postgres server stalls, then dies, mid-run', (
         cluster.pause()
         const stalled = await get(fn, searchPath(distinctRadius()))
         const afterStall = await calls()
-        console.log(`[db down] stalled server: a new paid call answered ${stalled.status} ${stalled.code} in ${Math.round(stalled.ms)} ms (DB_TIMEOUT_MS ${DB_TIMEOUT_MS}); service calls ${afterStall}`)
+        console.log(
+          `[db down] stalled server: a new paid call answered ${stalled.status} ${stalled.code} in ${Math.round(stalled.ms)} ms (DB_TIMEOUT_MS ${DB_TIMEOUT_MS}); service calls ${afterStall}`,
+        )
         expect(stalled.status).toBe(503)
         expect(stalled.code).toBe('storage_unavailable')
         expect(stalled.ms).toBeLessThan(4000)
@@ -449,7 +483,9 @@ describePostgres('durability: the Postgres server stalls, then dies, mid-run', (
           if (resumed.status === 200) break
           await sleep(250)
         }
-        console.log(`[db down] resumed: a paid call answered ${resumed?.status} after ${Math.round(performance.now() - resumedAt)} ms`)
+        console.log(
+          `[db down] resumed: a paid call answered ${resumed?.status} after ${Math.round(performance.now() - resumedAt)} ms`,
+        )
         expect(resumed?.status).toBe(200)
         expect(await calls()).toBe(4)
         const beforeKill = await withPgClient(url, (q) => readLedger(q, `live:${sim!.origin}`))
@@ -466,7 +502,10 @@ describePostgres('durability: the Postgres server stalls, then dies, mid-run', (
         const burstStatuses = countBy(await Promise.all(burst))
         const afterKill = await whenSettled(calls, 500, 15_000)
         await sleep(300)
-        if (exited(fn)) throw new Error(`the function process died when the database did (${fn.child.signalCode ?? `exit code ${fn.child.exitCode}`}):\n${fn.stderrText().slice(-6000)}`)
+        if (exited(fn))
+          throw new Error(
+            `the function process died when the database did (${fn.child.signalCode ?? `exit code ${fn.child.exitCode}`}):\n${fn.stderrText().slice(-6000)}`,
+          )
 
         const dead = await get(fn, searchPath(distinctRadius()))
         await sleep(300)

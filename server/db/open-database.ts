@@ -12,7 +12,10 @@ export type DatabaseSettings = {
   pgliteTemplate: string | undefined
 }
 
-export async function openDatabase(s: DatabaseSettings, log: (line: string) => void = (l) => console.error(l)): Promise<Database> {
+export async function openDatabase(
+  s: DatabaseSettings,
+  log: (line: string) => void = (l) => console.error(l),
+): Promise<Database> {
   const db = s.databaseUrl
     ? await openPostgres({ url: s.databaseUrl, timeoutMs: s.timeoutMs, poolSize: s.poolSize, log })
     : await openPglite({ dataDir: s.dataDir, timeoutMs: s.timeoutMs, template: s.pgliteTemplate })
@@ -27,7 +30,10 @@ export async function openDatabase(s: DatabaseSettings, log: (line: string) => v
 
 /** Where the data lives, for the start-up line and /api/health: never the URL's password. */
 export function describeDatabase(s: Pick<DatabaseSettings, 'databaseUrl' | 'dataDir'>): string {
-  if (!s.databaseUrl) return s.dataDir === ':memory:' ? 'embedded Postgres (PGlite) in memory, lost on exit' : `embedded Postgres (PGlite) under ${s.dataDir}/`
+  if (!s.databaseUrl)
+    return s.dataDir === ':memory:'
+      ? 'embedded Postgres (PGlite) in memory, lost on exit'
+      : `embedded Postgres (PGlite) under ${s.dataDir}/`
   try {
     const u = new URL(s.databaseUrl)
     return `Postgres server at ${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`

@@ -27,7 +27,8 @@ export async function openPglite({ dataDir, timeoutMs, template }: PgliteOptions
   const release = dataDir === MEMORY ? () => undefined : claimFolder(dataDir)
   let pg: PGlite
   try {
-    if (dataDir === MEMORY) pg = new PGlite(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {})
+    if (dataDir === MEMORY)
+      pg = new PGlite(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {})
     else {
       const folder = join(dataDir, 'pglite')
       if (!existsSync(join(folder, 'PG_VERSION'))) {
@@ -65,13 +66,21 @@ export async function openPglite({ dataDir, timeoutMs, template }: PgliteOptions
     // What the caller's function throws (a refusal such as budget_exhausted) rolls back and reaches the caller as it was.
     transaction: async (fn) => {
       try {
-        return await run('a transaction', () => pg.transaction((tx) => fn(on(tx)).catch((e: unknown) => Promise.reject(new Thrown(e)))))
+        return await run('a transaction', () =>
+          pg.transaction((tx) => fn(on(tx)).catch((e: unknown) => Promise.reject(new Thrown(e)))),
+        )
       } catch (e) {
         throw e instanceof Thrown ? e.error : e
       }
     },
     exec: (sql) => run('a migration', async () => void (await pg.exec(sql))),
-    sizeBytes: () => run('a size query', async () => Number((await pg.query<{ n: number }>('SELECT pg_database_size(current_database())::float8 AS n')).rows[0]?.n ?? 0)),
+    sizeBytes: () =>
+      run('a size query', async () =>
+        Number(
+          (await pg.query<{ n: number }>('SELECT pg_database_size(current_database())::float8 AS n')).rows[0]
+            ?.n ?? 0,
+        ),
+      ),
     close: async () => {
       try {
         await pg.close()
@@ -93,7 +102,9 @@ function claimFolder(dataDir: string): () => void {
     holder = undefined
   }
   if (holder && holder !== process.pid && isAlive(holder)) {
-    throw new Error(`The embedded database in ${dataDir}/ is in use by another process (PID ${holder}). Stop it, or set DATABASE_URL so several instances share a Postgres server.`)
+    throw new Error(
+      `The embedded database in ${dataDir}/ is in use by another process (PID ${holder}). Stop it, or set DATABASE_URL so several instances share a Postgres server.`,
+    )
   }
   writeFileSync(pidFile, String(process.pid))
   return () => rmSync(pidFile, { force: true })

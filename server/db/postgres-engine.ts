@@ -58,7 +58,13 @@ export async function openPostgres({ url, timeoutMs, poolSize, log }: PostgresOp
       }
     },
     exec: (sql) => guard(async () => void (await pool.query(sql))),
-    sizeBytes: () => guard(async () => Number((await pool.query<{ n: string }>('SELECT pg_database_size(current_database()) AS n')).rows[0]?.n ?? 0)),
+    sizeBytes: () =>
+      guard(async () =>
+        Number(
+          (await pool.query<{ n: string }>('SELECT pg_database_size(current_database()) AS n')).rows[0]?.n ??
+            0,
+        ),
+      ),
     close: () => pool.end(),
   }
   await db.query('SELECT 1') // fail at start, with the reason, rather than on the first paid call

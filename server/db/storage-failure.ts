@@ -3,10 +3,15 @@ import { StorageUnavailable } from './database.ts'
 import { ApiFailure } from '../errors.ts'
 
 export function storageFailure(e: StorageUnavailable): ApiFailure {
-  return new ApiFailure(503, 'storage_unavailable', `The dashboard's database is unavailable (${e.message}), so nothing was paid and nothing was recorded. Retry in a moment.`, {
-    retryAfterSeconds: 5,
-    charged: false,
-  })
+  return new ApiFailure(
+    503,
+    'storage_unavailable',
+    `The dashboard's database is unavailable (${e.message}), so nothing was paid and nothing was recorded. Retry in a moment.`,
+    {
+      retryAfterSeconds: 5,
+      charged: false,
+    },
+  )
 }
 
 /** Runs a step that reads or writes the database, answering 503 storage_unavailable when it cannot. */

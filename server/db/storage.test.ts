@@ -79,7 +79,9 @@ describeOnEngines('storage', (engine) => {
     const h = engine.track(spendHarness({ env: engine.env() }))
     await h.ready
     expect(await migrate(h.db)).toEqual([]) // already applied at start
-    const versions = await h.db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')
+    const versions = await h.db.query<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    )
     expect(versions.map((v) => Number(v.version))).toEqual(MIGRATIONS.map((m) => m.version))
     await h.db.query("INSERT INTO schema_migrations (version, name) VALUES (9999, 'from the future')")
     await expect(migrate(h.db)).rejects.toThrow(/schema is version 9999, newer than this dashboard knows/)
@@ -91,7 +93,9 @@ it('one process owns an embedded database folder: a second is refused with the r
   folders.push(dir)
   const { writeFileSync } = await import('node:fs')
   writeFileSync(join(dir, 'pglite.pid'), String(process.ppid)) // a living process that is not this one
-  await expect(openPglite({ dataDir: dir, timeoutMs: 5000 })).rejects.toThrow(/in use by another process \(PID \d+\).*DATABASE_URL/)
+  await expect(openPglite({ dataDir: dir, timeoutMs: 5000 })).rejects.toThrow(
+    /in use by another process \(PID \d+\).*DATABASE_URL/,
+  )
   writeFileSync(join(dir, 'pglite.pid'), '999999999') // a process that died (kill -9) does not hold it
   const db = await openPglite({ dataDir: dir, timeoutMs: 5000 })
   expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }])
@@ -109,6 +113,10 @@ it('one process owns an embedded database folder: a second is refused with the r
 })
 
 it('a configuration that still names Redis is refused, naming what replaced it', () => {
-  expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/REDIS_URL: Redis is no longer used.*DATABASE_URL/)
-  expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a Postgres connection URL/)
+  expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(
+    /REDIS_URL: Redis is no longer used.*DATABASE_URL/,
+  )
+  expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+    /DATABASE_URL: must be a Postgres connection URL/,
+  )
 })

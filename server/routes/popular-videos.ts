@@ -7,5 +7,9 @@ import { JSON_TYPE, payAndSend } from './respond.ts'
 /** GET /api/popularVideos: the platform's most popular videos, page by page. */
 export const popularVideos = new Hono<AppEnv>().get('/', validQuery(PopularQuery), async (c) => {
   const query = c.req.valid('query')
-  return payAndSend(c, { operation: 'GET /popularVideos', path: '/popularVideos', query, schema: PopularPage }, JSON_TYPE)
+  return payAndSend(
+    c,
+    { operation: 'GET /popularVideos', path: '/popularVideos', query, schema: PopularPage },
+    JSON_TYPE,
+  )
 })

@@ -8,7 +8,12 @@ export const JSON_TYPE = 'application/json; charset=utf-8'
 /** Header by which /api/quote asks a route for its price instead of its data (quoting is free and read-only). */
 export const QUOTE_HEADER = 'x-poix-quote'
 
-export async function payAndSend(c: Context<AppEnv>, call: Omit<PaidCall, 'signal' | 'clientKey'>, contentType: string, headers: Record<string, string> = {}): Promise<Response> {
+export async function payAndSend(
+  c: Context<AppEnv>,
+  call: Omit<PaidCall, 'signal' | 'clientKey'>,
+  contentType: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const full: PaidCall = { ...call, signal: c.req.raw.signal, clientKey: c.var.clientKey }
   if (c.req.header(QUOTE_HEADER) === '1') return c.json(await c.var.gateway.quote(full))
   const result = await c.var.gateway.call(full)

@@ -19,14 +19,22 @@ export function sessionRoute(sessions: Sessions, attempts: RateLimiter) {
     .get('/', async (c) => c.json(state(await sessions.isSignedIn(c))))
     .post(
       '/',
-      bodyLimit({ maxSize: 4096, onError: (c) => errorResponse(c, invalidQuery('password', 'The sign-in request is too large.')) }),
+      bodyLimit({
+        maxSize: 4096,
+        onError: (c) => errorResponse(c, invalidQuery('password', 'The sign-in request is too large.')),
+      }),
       async (c) => {
         if (!sessions.required) return c.json(state(true))
         const parsed = SignIn.safeParse(await c.req.json().catch(() => undefined))
-        if (!parsed.success) return errorResponse(c, invalidQuery('password', 'Send the password as JSON: {"password": "…"}.'))
+        if (!parsed.success)
+          return errorResponse(c, invalidQuery('password', 'Send the password as JSON: {"password": "…"}.'))
         // Counted before the comparison, so a burst of guesses cannot all be checked before the limit applies.
         await attempts.take(c.var.clientKey)
-        if (!sessions.passwordMatches(parsed.data.password)) return errorResponse(c, new ApiFailure(401, 'unauthorized', 'Wrong password.', { param: 'password' }))
+        if (!sessions.passwordMatches(parsed.data.password))
+          return errorResponse(
+            c,
+            new ApiFailure(401, 'unauthorized', 'Wrong password.', { param: 'password' }),
+          )
         await attempts.refund(c.var.clientKey)
         await sessions.signIn(c)
         return c.json(state(true))

@@ -6,7 +6,18 @@ import { errorResponse, invalidQuery } from '../errors.ts'
 
 const FaultRule = z.strictObject({
   path: z.string().max(200).optional(),
-  kind: z.enum(['latency', 'status', 'timeout', 'malformed-json', 'schema-break', 'rate-limit', 'forbidden', 'balance', 'reset', 'expired-token']),
+  kind: z.enum([
+    'latency',
+    'status',
+    'timeout',
+    'malformed-json',
+    'schema-break',
+    'rate-limit',
+    'forbidden',
+    'balance',
+    'reset',
+    'expired-token',
+  ]),
   status: z.number().int().min(400).max(599).optional(),
   ms: z.number().int().min(0).max(120_000).optional(),
   retryAfter: z.number().int().min(0).max(3600).optional(),
@@ -18,7 +29,14 @@ export function simulatorControlRoute(simulator: Simulator) {
   return new Hono<AppEnv>()
     .post('/faults', async (c) => {
       const parsed = FaultRule.safeParse(await c.req.json().catch(() => undefined))
-      if (!parsed.success) return errorResponse(c, invalidQuery(String(parsed.error.issues[0]?.path[0] ?? 'body'), parsed.error.issues[0]?.message ?? 'invalid fault rule'))
+      if (!parsed.success)
+        return errorResponse(
+          c,
+          invalidQuery(
+            String(parsed.error.issues[0]?.path[0] ?? 'body'),
+            parsed.error.issues[0]?.message ?? 'invalid fault rule',
+          ),
+        )
       simulator.faults.set(parsed.data)
       return c.json({ ok: true, rule: parsed.data })
     })

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { disposedAfterEach, errorOf, lastingStorage, spendHarness, testClock } from '../testing/spend-harness.ts'
+import {
+  disposedAfterEach,
+  errorOf,
+  lastingStorage,
+  spendHarness,
+  testClock,
+} from '../testing/spend-harness.ts'
 import { describeOnEngines } from '../testing/postgres-cluster.ts'
 import { SESSION_COOKIE } from './session.ts'
 import { generateSignedCookie } from 'hono/cookie'
 
 const PASSWORD = 'correct horse battery staple'
 const SEARCH = '/api/search?location=48.8566,2.3522&locationRadius=25km&type=video'
-const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+})
 const lasting = lastingStorage()
 
 type Track = <T extends { dispose(): Promise<void> }>(runtime: T) => T
@@ -15,7 +25,8 @@ type Track = <T extends { dispose(): Promise<void> }>(runtime: T) => T
 function guardedWith(track: Track, env: Record<string, string>) {
   const clock = testClock()
   const h = track(spendHarness({ env: { DASHBOARD_PASSWORD: PASSWORD, ...env }, now: clock.now }))
-  const signIn = async (password = PASSWORD, client?: string) => h.request('/api/session', json({ password }), client)
+  const signIn = async (password = PASSWORD, client?: string) =>
+    h.request('/api/session', json({ password }), client)
   const cookieOf = (res: Response) => res.headers.get('Set-Cookie')?.split(';')[0] ?? ''
   const withCookie = (cookie: string): RequestInit => ({ headers: { Cookie: cookie } })
   return { ...h, clock, signIn, cookieOf, withCookie }
@@ -32,11 +43,20 @@ describeOnEngines('the access guard (DASHBOARD_PASSWORD set)', (engine) => {
     expect(await (await h.request('/api/session')).json()).toEqual({ signInRequired: true, signedIn: false })
   })
 
-  it.each([SEARCH, '/api/spend', `/api/quote?path=${encodeURIComponent(SEARCH)}`, '/api/captions/dQw4w9WgXcQ', '/api/nope'])('refuses %s without a session, paying nothing', async (url) => {
+  it.each([
+    SEARCH,
+    '/api/spend',
+    `/api/quote?path=${encodeURIComponent(SEARCH)}`,
+    '/api/captions/dQw4w9WgXcQ',
+    '/api/nope',
+  ])('refuses %s without a session, paying nothing', async (url) => {
     const h = guarded()
     const res = await h.request(url)
     expect(res.status).toBe(401)
-    expect(await errorOf(res)).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/Sign in/) })
+    expect(await errorOf(res)).toMatchObject({
+      code: 'unauthorized',
+      message: expect.stringMatching(/Sign in/),
+    })
     expect(h.seen).toHaveLength(0)
   })
 
@@ -49,7 +69,13 @@ describeOnEngines('the access guard (DASHBOARD_PASSWORD set)', (engine) => {
     const foreign = (await generateSignedCookie(SESSION_COOKIE, id, 'another-secret')).split(';')[0]!
     const flipped = `${id[0] === 'A' ? 'B' : 'A'}${id.slice(1)}`
     const tampered = `${name}=${encodeURIComponent(`${flipped}.${signature}`)}`
-    for (const cookie of [`${SESSION_COOKIE}=1.abc`, `${SESSION_COOKIE}=${encodeURIComponent('1.abc.AAAA')}`, foreign, tampered, `other=${value}`]) {
+    for (const cookie of [
+      `${SESSION_COOKIE}=1.abc`,
+      `${SESSION_COOKIE}=${encodeURIComponent('1.abc.AAAA')}`,
+      foreign,
+      tampered,
+      `other=${value}`,
+    ]) {
       expect((await h.request(SEARCH, h.withCookie(cookie))).status, cookie).toBe(401)
     }
     expect((await h.request(SEARCH, h.withCookie(good))).status).toBe(200)
@@ -60,7 +86,9 @@ describeOnEngines('the access guard (DASHBOARD_PASSWORD set)', (engine) => {
   it('refuses a cookie signed with the right key that names no session: the signature alone opens nothing', async () => {
     const secret = 's'.repeat(32)
     const h = guarded({ SESSION_SECRET: secret })
-    const made = (await generateSignedCookie(SESSION_COOKIE, 'an-id-no-one-was-given-0123456789', secret)).split(';')[0]!
+    const made = (
+      await generateSignedCookie(SESSION_COOKIE, 'an-id-no-one-was-given-0123456789', secret)
+    ).split(';')[0]!
     expect((await h.request(SEARCH, h.withCookie(made))).status).toBe(401)
     const real = h.cookieOf(await h.signIn())
     expect((await h.request(SEARCH, h.withCookie(real))).status).toBe(200)
@@ -76,7 +104,10 @@ describeOnEngines('the access guard (DASHBOARD_PASSWORD set)', (engine) => {
     const replay = await h.request(SEARCH, h.withCookie(cookie))
     expect(replay.status).toBe(401)
     expect((await errorOf(replay)).code).toBe('unauthorized')
-    expect(await (await h.request('/api/session', h.withCookie(cookie))).json()).toEqual({ signInRequired: true, signedIn: false })
+    expect(await (await h.request('/api/session', h.withCookie(cookie))).json()).toEqual({
+      signInRequired: true,
+      signedIn: false,
+    })
     expect(h.seen).toHaveLength(1)
     const again = h.cookieOf(await h.signIn()) // signing in again starts a new session
     expect(again).not.toBe(cookie)
@@ -98,7 +129,10 @@ describeOnEngines('the access guard (DASHBOARD_PASSWORD set)', (engine) => {
     const cookie = h.cookieOf(res)
     expect((await h.request(SEARCH, { headers: { Cookie: cookie } })).status).toBe(200)
     expect((await h.request('/api/spend', { headers: { Cookie: cookie } })).status).toBe(200)
-    expect(await (await h.request('/api/session', { headers: { Cookie: cookie } })).json()).toEqual({ signInRequired: true, signedIn: true })
+    expect(await (await h.request('/api/session', { headers: { Cookie: cookie } })).json()).toEqual({
+      signInRequired: true,
+      signedIn: true,
+    })
   })
 
   it('marks the cookie Secure over https', async () => {
@@ -142,7 +176,9 @@ describeOnEngines('the access guard (DASHBOARD_PASSWORD set)', (engine) => {
 
   it('counts a burst of concurrent guesses: no more than 5 are checked', async () => {
     const h = guarded()
-    const statuses = (await Promise.all(Array.from({ length: 30 }, (_, i) => h.signIn(`guess${i}`, '10.0.0.9')))).map((r) => r.status)
+    const statuses = (
+      await Promise.all(Array.from({ length: 30 }, (_, i) => h.signIn(`guess${i}`, '10.0.0.9')))
+    ).map((r) => r.status)
     expect(statuses.filter((s) => s === 401)).toHaveLength(5)
     expect(statuses.filter((s) => s === 429)).toHaveLength(25)
   })
@@ -156,7 +192,9 @@ describeOnEngines('the access guard (DASHBOARD_PASSWORD set)', (engine) => {
     const b = guardedWith(engine.track, env)
     expect((await b.request(SEARCH, b.withCookie(cookie))).status).toBe(200)
     if (engine.kind === 'postgres') {
-      expect((await b.request('/api/session', { method: 'DELETE', headers: { Cookie: cookie } })).status).toBe(200)
+      expect(
+        (await b.request('/api/session', { method: 'DELETE', headers: { Cookie: cookie } })).status,
+      ).toBe(200)
       expect((await a.request(SEARCH, a.withCookie(cookie))).status).toBe(401) // signed out on B: refused on A too
     }
     await b.dispose()
@@ -197,21 +235,30 @@ describe('same origin only', () => {
 
   it('refuses a cross-site sign-in attempt', async () => {
     const h = guardedWith(track, {})
-    const res = await h.request('/api/session', { ...json({ password: PASSWORD }), headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' } })
+    const res = await h.request('/api/session', {
+      ...json({ password: PASSWORD }),
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+    })
     expect(res.status).toBe(403)
     expect(res.headers.get('Set-Cookie')).toBeNull()
   })
 
   it('accepts its own pages and tools that send no Origin', async () => {
     const h = track(spendHarness())
-    expect((await h.request(SEARCH, { headers: { Origin: 'http://localhost', 'Sec-Fetch-Site': 'same-origin' } })).status).toBe(200)
+    expect(
+      (await h.request(SEARCH, { headers: { Origin: 'http://localhost', 'Sec-Fetch-Site': 'same-origin' } }))
+        .status,
+    ).toBe(200)
     expect((await h.request('/api/spend', { headers: { 'Sec-Fetch-Site': 'none' } })).status).toBe(200)
     expect((await h.request('/api/health')).status).toBe(200)
   })
 
   it('never grants CORS, and answers preflights with no grant', async () => {
     const h = track(spendHarness())
-    const pre = await h.request(SEARCH, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' } })
+    const pre = await h.request(SEARCH, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' },
+    })
     expect(pre.headers.get('Access-Control-Allow-Origin')).toBeNull()
     const same = await h.request(SEARCH, { headers: { Origin: 'http://localhost' } })
     expect(same.headers.get('Access-Control-Allow-Origin')).toBeNull()

@@ -5,7 +5,8 @@ import { describeOnEngines } from '../testing/postgres-cluster.ts'
 const search = (km: number) => `/api/search?location=48.8566,2.3522&locationRadius=${km}km&type=video`
 
 describeOnEngines('the per-client limit on paid calls (PAID_CALLS_PER_MINUTE)', (engine) => {
-  const harness = ({ env, ...options }: HarnessOptions = {}) => engine.track(spendHarness({ ...options, env: { ...engine.env(), ...env } }))
+  const harness = ({ env, ...options }: HarnessOptions = {}) =>
+    engine.track(spendHarness({ ...options, env: { ...engine.env(), ...env } }))
 
   it('refuses the paid call past the limit with 429 and Retry-After, before paying; hits and other clients go on', async () => {
     const clock = testClock()
@@ -40,7 +41,9 @@ describeOnEngines('the per-client limit on paid calls (PAID_CALLS_PER_MINUTE)', 
 
   it('behind a trusted proxy, tells clients apart by the address the proxy saw', async () => {
     const h = harness({ env: { PAID_CALLS_PER_MINUTE: '1', TRUST_PROXY: '1' } })
-    const from = (ip: string, claimed = '6.6.6.6') => ({ headers: { 'X-Forwarded-For': `${claimed}, ${ip}` } })
+    const from = (ip: string, claimed = '6.6.6.6') => ({
+      headers: { 'X-Forwarded-For': `${claimed}, ${ip}` },
+    })
     expect((await h.request(search(1), from('10.1.1.1'))).status).toBe(200)
     expect((await h.request(search(2), from('10.1.1.1', '7.7.7.7'))).status).toBe(429) // a forged first hop changes nothing
     expect((await h.request(search(3), from('10.2.2.2'))).status).toBe(200)
@@ -48,12 +51,16 @@ describeOnEngines('the per-client limit on paid calls (PAID_CALLS_PER_MINUTE)', 
 
   it('without TRUST_PROXY ignores X-Forwarded-For (anyone can write it)', async () => {
     const h = harness({ env: { PAID_CALLS_PER_MINUTE: '1' } })
-    expect((await h.request(search(1), { headers: { 'X-Forwarded-For': '1.1.1.1' } }, '10.0.0.1')).status).toBe(200)
-    expect((await h.request(search(2), { headers: { 'X-Forwarded-For': '2.2.2.2' } }, '10.0.0.1')).status).toBe(429)
+    expect(
+      (await h.request(search(1), { headers: { 'X-Forwarded-For': '1.1.1.1' } }, '10.0.0.1')).status,
+    ).toBe(200)
+    expect(
+      (await h.request(search(2), { headers: { 'X-Forwarded-For': '2.2.2.2' } }, '10.0.0.1')).status,
+    ).toBe(429)
   })
 
   if (engine.kind === 'postgres') {
-    it('instances on one database share each client\'s window: 2 calls on A and 2 on B make the 4th one too many', async () => {
+    it("instances on one database share each client's window: 2 calls on A and 2 on B make the 4th one too many", async () => {
       const clock = testClock()
       const env = { PAID_CALLS_PER_MINUTE: '3' }
       const a = harness({ env, now: clock.now })

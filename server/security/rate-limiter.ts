@@ -19,7 +19,14 @@ export type RateLimiterOptions = {
   message: (retryAfterSeconds: number) => string
 }
 
-export function createRateLimiter({ name, limit, windowMs = 60_000, db, now = Date.now, message }: RateLimiterOptions): RateLimiter {
+export function createRateLimiter({
+  name,
+  limit,
+  windowMs = 60_000,
+  db,
+  now = Date.now,
+  message,
+}: RateLimiterOptions): RateLimiter {
   const clientOf = (client: string) => client.slice(0, 200)
   const windowOf = (t: number) => Math.floor(t / windowMs) * windowMs
   let lastSweep = 0
@@ -35,7 +42,9 @@ export function createRateLimiter({ name, limit, windowMs = 60_000, db, now = Da
       if (start > lastSweep) {
         // Past windows are of no use: dropped once per window, by whichever request opens it.
         lastSweep = start
-        void db.query('DELETE FROM rate_windows WHERE name = $1 AND window_start < $2', [name, start - windowMs]).catch(() => undefined)
+        void db
+          .query('DELETE FROM rate_windows WHERE name = $1 AND window_start < $2', [name, start - windowMs])
+          .catch(() => undefined)
       }
       if (num(row?.count) > limit) {
         const retryAfterSeconds = Math.max(1, Math.ceil((start + windowMs - t) / 1000))
@@ -43,7 +52,10 @@ export function createRateLimiter({ name, limit, windowMs = 60_000, db, now = Da
       }
     },
     async refund(client) {
-      await db.query('UPDATE rate_windows SET count = count - 1 WHERE name = $1 AND client = $2 AND window_start = $3 AND count > 0', [name, clientOf(client), windowOf(now())])
+      await db.query(
+        'UPDATE rate_windows SET count = count - 1 WHERE name = $1 AND client = $2 AND window_start = $3 AND count > 0',
+        [name, clientOf(client), windowOf(now())],
+      )
     },
   }
 }

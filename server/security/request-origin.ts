@@ -9,7 +9,11 @@ type Incoming = { incoming?: { socket?: { remoteAddress?: string; encrypted?: bo
  * client claimed. A shorter list was written by trusted proxies alone: its left-most entry.
  */
 function trustedEntry(value: string | undefined, trustedHops: number): string | undefined {
-  const entries = value?.split(',').map((s) => s.trim()).filter(Boolean) ?? []
+  const entries =
+    value
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean) ?? []
   if (trustedHops < 1 || entries.length === 0) return undefined
   return entries[Math.max(0, entries.length - trustedHops)]
 }
@@ -19,7 +23,11 @@ function trustedEntry(value: string | undefined, trustedHops: number): string | 
  * entry the outermost trusted proxy appended. X-Real-IP is never read: a client can write it.
  */
 export function clientAddress(c: Context, trustedHops: number): string {
-  return trustedEntry(c.req.header('x-forwarded-for'), trustedHops) ?? (c.env as Incoming | undefined)?.incoming?.socket?.remoteAddress ?? 'local'
+  return (
+    trustedEntry(c.req.header('x-forwarded-for'), trustedHops) ??
+    (c.env as Incoming | undefined)?.incoming?.socket?.remoteAddress ??
+    'local'
+  )
 }
 
 export function isHttps(c: Context, trustedHops: number): boolean {
@@ -29,6 +37,9 @@ export function isHttps(c: Context, trustedHops: number): boolean {
 
 /** host[:port] of this request as addressed by the browser. */
 export function requestHost(c: Context, trustedHops: number): string {
-  return (trustedEntry(c.req.header('x-forwarded-host'), trustedHops) || c.req.header('host') || new URL(c.req.url).host).toLowerCase()
+  return (
+    trustedEntry(c.req.header('x-forwarded-host'), trustedHops) ||
+    c.req.header('host') ||
+    new URL(c.req.url).host
+  ).toLowerCase()
 }
-

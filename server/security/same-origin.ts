@@ -25,12 +25,26 @@ export function sameOriginOnly(trustedHops: number): MiddlewareHandler {
     const origin = c.req.header('origin')
     const crossSite = site === 'cross-site' || site === 'same-site'
     // The scheme counts too: an https page is another origin than this http server, even on the same host.
-    const ours = normalOrigin(`${isHttps(c, trustedHops) ? 'https' : 'http'}://${requestHost(c, trustedHops)}`)
+    const ours = normalOrigin(
+      `${isHttps(c, trustedHops) ? 'https' : 'http'}://${requestHost(c, trustedHops)}`,
+    )
     const foreignOrigin = origin !== undefined && (ours === undefined || normalOrigin(origin) !== ours)
     if (crossSite || foreignOrigin) {
       // Same host, other scheme: most likely a TLS proxy this server was not told to trust.
-      const hint = foreignOrigin && ours !== undefined && normalOrigin(origin)?.replace(/^https?:/, '') === ours.replace(/^https?:/, '') ? ' Behind an https proxy, set TRUST_PROXY.' : ''
-      return errorResponse(c, new ApiFailure(403, 'forbidden', `Requests from other sites are refused: this dashboard's API answers only its own pages.${hint}`))
+      const hint =
+        foreignOrigin &&
+        ours !== undefined &&
+        normalOrigin(origin)?.replace(/^https?:/, '') === ours.replace(/^https?:/, '')
+          ? ' Behind an https proxy, set TRUST_PROXY.'
+          : ''
+      return errorResponse(
+        c,
+        new ApiFailure(
+          403,
+          'forbidden',
+          `Requests from other sites are refused: this dashboard's API answers only its own pages.${hint}`,
+        ),
+      )
     }
     await next()
   }

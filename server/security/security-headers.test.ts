@@ -9,7 +9,13 @@ import { tileSource } from './security-headers.ts'
 
 function csp(res: Response): Map<string, string[]> {
   const header = res.headers.get('Content-Security-Policy') ?? ''
-  return new Map(header.split(';').map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name!, values]))
+  return new Map(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((p) => p[0])
+      .map(([name, ...values]) => [name!, values]),
+  )
 }
 
 function expectSecurityHeaders(res: Response, what: string) {
@@ -47,7 +53,9 @@ describe('security headers on API responses', () => {
       await open.request('/api/search?location=1,1&locationRadius=1km&type=video'),
       await open.request('/api/search?location=99,1&locationRadius=1km&type=video'),
       await open.request('/api/search', { method: 'POST' }),
-      await open.request('/api/search?location=1,1&locationRadius=1km&type=video', { headers: { Origin: 'https://evil.example' } }),
+      await open.request('/api/search?location=1,1&locationRadius=1km&type=video', {
+        headers: { Origin: 'https://evil.example' },
+      }),
     ]
     expect(responses.map((r) => r.status)).toEqual([200, 400, 405, 403])
     responses.forEach((r, i) => expectSecurityHeaders(r, `response ${i}`))
@@ -56,19 +64,41 @@ describe('security headers on API responses', () => {
   it('the policy lets the map tiles, thumbnails and embedded player load, and nothing inline run', async () => {
     const res = await track(spendHarness()).request('/api/health')
     const policy = csp(res)
-    expect(policy.get('script-src')).toEqual(["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'])
+    expect(policy.get('script-src')).toEqual([
+      "'self'",
+      'https://www.youtube-nocookie.com',
+      'https://www.youtube.com',
+    ])
     expect(policy.get('frame-src')).toEqual(['https://www.youtube-nocookie.com', 'https://www.youtube.com'])
-    expect(policy.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://yt3.ggpht.com', 'https://*.tile.openstreetmap.org']))
+    expect(policy.get('img-src')).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        'data:',
+        'blob:',
+        'https://i.ytimg.com',
+        'https://yt3.ggpht.com',
+        'https://*.tile.openstreetmap.org',
+      ]),
+    )
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
     expect(res.headers.get('Strict-Transport-Security')).toBeNull() // plain http
   })
 
   it('adds the host of TILE_URL (or VITE_TILE_URL) and PLAYER_ORIGIN when configured', async () => {
-    const res = await track(spendHarness({ env: { TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', PLAYER_ORIGIN: 'https://player.example.net' } })).request('/api/health')
+    const res = await track(
+      spendHarness({
+        env: {
+          TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+          PLAYER_ORIGIN: 'https://player.example.net',
+        },
+      }),
+    ).request('/api/health')
     expect(csp(res).get('img-src')).toContain('https://*.tiles.example.org')
     expect(csp(res).get('script-src')).toContain('https://player.example.net')
     expect(csp(res).get('frame-src')).toContain('https://player.example.net')
-    const vite = await track(spendHarness({ env: { VITE_TILE_URL: 'https://maps.example.com:8443/{z}/{x}/{y}.png' } })).request('/api/health')
+    const vite = await track(
+      spendHarness({ env: { VITE_TILE_URL: 'https://maps.example.com:8443/{z}/{x}/{y}.png' } }),
+    ).request('/api/health')
     expect(csp(vite).get('img-src')).toContain('https://maps.example.com:8443')
   })
 

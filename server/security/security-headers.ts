@@ -9,7 +9,12 @@ import type { Config } from '../config.ts'
 import { isHttps } from './request-origin.ts'
 
 const PLAYER_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com']
-const IMAGE_HOSTS = ['https://i.ytimg.com', 'https://yt3.ggpht.com', 'https://yt3.googleusercontent.com', 'https://*.tile.openstreetmap.org']
+const IMAGE_HOSTS = [
+  'https://i.ytimg.com',
+  'https://yt3.ggpht.com',
+  'https://yt3.googleusercontent.com',
+  'https://*.tile.openstreetmap.org',
+]
 
 /**
  * The CSP source of a Leaflet tile URL template: `https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org`.
@@ -21,7 +26,9 @@ export function tileSource(template: string | undefined): string | undefined {
   const labels = m[2]!.toLowerCase().split('.')
   if (labels[0]?.includes('{')) labels[0] = '*'
   const host = labels.join('.')
-  return /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/.test(host) ? `${m[1]!.toLowerCase()}://${host}` : undefined
+  return /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/.test(host)
+    ? `${m[1]!.toLowerCase()}://${host}`
+    : undefined
 }
 
 function playerSource(origin: string | undefined): string | undefined {
@@ -57,7 +64,9 @@ export function cspDirectives(config: Pick<Config, 'tileUrl' | 'playerOrigin'>) 
   }
 }
 
-export function securityHeaders(config: Pick<Config, 'tileUrl' | 'playerOrigin' | 'trustProxyHops'>): MiddlewareHandler {
+export function securityHeaders(
+  config: Pick<Config, 'tileUrl' | 'playerOrigin' | 'trustProxyHops'>,
+): MiddlewareHandler {
   const base = secureHeaders({
     contentSecurityPolicy: cspDirectives(config),
     xFrameOptions: 'DENY',
@@ -68,8 +77,10 @@ export function securityHeaders(config: Pick<Config, 'tileUrl' | 'playerOrigin' 
   })
   return async (c, next) => {
     await base(c, next)
-    if (isHttps(c, config.trustProxyHops)) c.res.headers.set('Strict-Transport-Security', 'max-age=15552000; includeSubDomains')
+    if (isHttps(c, config.trustProxyHops))
+      c.res.headers.set('Strict-Transport-Security', 'max-age=15552000; includeSubDomains')
     // Same-origin only: whatever a handler did, no CORS grant leaves this server.
-    for (const name of ['Access-Control-Allow-Origin', 'Access-Control-Allow-Credentials']) c.res.headers.delete(name)
+    for (const name of ['Access-Control-Allow-Origin', 'Access-Control-Allow-Credentials'])
+      c.res.headers.delete(name)
   }
 }

@@ -24,10 +24,16 @@ export type Sessions = ReturnType<typeof createSessions>
 /** The row's key: a digest of the cookie's id, so a read of the table gives no usable cookie. */
 const rowId = (id: string) => createHash('sha256').update(id, 'utf8').digest('base64url')
 
-export function createSessions(config: Pick<Config, 'dashboardPassword' | 'sessionSecret' | 'trustProxyHops'>, db: Database, now: () => number = Date.now) {
+export function createSessions(
+  config: Pick<Config, 'dashboardPassword' | 'sessionSecret' | 'trustProxyHops'>,
+  db: Database,
+  now: () => number = Date.now,
+) {
   const password = config.dashboardPassword
   // Without SESSION_SECRET the key is derived from the password (slowly, once): every instance agrees on it.
-  const secret = password ? (config.sessionSecret ?? scryptSync(password, 'poix-dashboard-session-v1', 32).toString('base64')) : undefined
+  const secret = password
+    ? (config.sessionSecret ?? scryptSync(password, 'poix-dashboard-session-v1', 32).toString('base64'))
+    : undefined
   const passwordDigest = password ? createHash('sha256').update(password, 'utf8').digest() : undefined
 
   async function sessionId(c: Context): Promise<string | undefined> {
@@ -40,7 +46,12 @@ export function createSessions(config: Pick<Config, 'dashboardPassword' | 'sessi
     if (!secret) return true
     const id = await sessionId(c)
     if (!id) return false
-    const rows = await orUnavailable(() => db.query('SELECT 1 FROM sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2', [rowId(id), now()]))
+    const rows = await orUnavailable(() =>
+      db.query('SELECT 1 FROM sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2', [
+        rowId(id),
+        now(),
+      ]),
+    )
     return rows.length > 0
   }
 
@@ -58,9 +69,19 @@ export function createSessions(config: Pick<Config, 'dashboardPassword' | 'sessi
       if (!secret) return
       const id = randomBytes(24).toString('base64url')
       const t = now()
-      await orUnavailable(() => db.query('INSERT INTO sessions (id, created_at, expires_at) VALUES ($1, $2, $3)', [rowId(id), t, t + SESSION_MAX_AGE_SECONDS * 1000]))
+      await orUnavailable(() =>
+        db.query('INSERT INTO sessions (id, created_at, expires_at) VALUES ($1, $2, $3)', [
+          rowId(id),
+          t,
+          t + SESSION_MAX_AGE_SECONDS * 1000,
+        ]),
+      )
       // Expired and revoked sessions older than a week are of no use to anyone.
-      void db.query('DELETE FROM sessions WHERE expires_at < $1 OR revoked_at < $1', [t - SESSION_MAX_AGE_SECONDS * 1000]).catch(() => undefined)
+      void db
+        .query('DELETE FROM sessions WHERE expires_at < $1 OR revoked_at < $1', [
+          t - SESSION_MAX_AGE_SECONDS * 1000,
+        ])
+        .catch(() => undefined)
       await setSignedCookie(c, SESSION_COOKIE, id, secret, {
         httpOnly: true,
         sameSite: 'Strict',
@@ -73,8 +94,19 @@ export function createSessions(config: Pick<Config, 'dashboardPassword' | 'sessi
     /** Revokes the session for every instance, then clears the cookie. */
     async signOut(c: Context): Promise<void> {
       const id = await sessionId(c)
-      if (id) await orUnavailable(() => db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [rowId(id), now()]))
-      deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isHttps(c, config.trustProxyHops) })
+      if (id)
+        await orUnavailable(() =>
+          db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [
+            rowId(id),
+            now(),
+          ]),
+        )
+      deleteCookie(c, SESSION_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Strict',
+        secure: isHttps(c, config.trustProxyHops),
+      })
     },
 
     /** Every /api route except health and session needs a valid session when a password is set. */
@@ -82,7 +114,10 @@ export function createSessions(config: Pick<Config, 'dashboardPassword' | 'sessi
       return async (c, next) => {
         const path = new URL(c.req.url).pathname.replace(/\/+$/, '')
         if (!secret || OPEN_PATHS.has(path) || (await isSignedIn(c))) return next()
-        return errorResponse(c, new ApiFailure(401, 'unauthorized', 'Sign in first: this dashboard is protected by a password.'))
+        return errorResponse(
+          c,
+          new ApiFailure(401, 'unauthorized', 'Sign in first: this dashboard is protected by a password.'),
+        )
       }
     },
   }

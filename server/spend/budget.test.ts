@@ -8,7 +8,9 @@ const search = (km: number) => `/api/search?location=48.8566,2.3522&locationRadi
 describeOnEngines('the budget', (engine) => {
   it('refuses exactly at the cap under 50 concurrent requests, before paying, and still serves cached answers', async () => {
     const g = gate()
-    const h = engine.track(spendHarness({ env: { ...engine.env(), BUDGET_USD: String(10 * PRICE) }, hold: g.opened }))
+    const h = engine.track(
+      spendHarness({ env: { ...engine.env(), BUDGET_USD: String(10 * PRICE) }, hold: g.opened }),
+    )
     const pending = Array.from({ length: 50 }, (_, i) => h.request(search(i + 1)))
     // All 50 race for the budget while the first paid calls are still unanswered.
     await vi.waitFor(() => expect(h.seen).toHaveLength(10), { timeout: 10_000 })
@@ -41,7 +43,9 @@ describeOnEngines('the budget', (engine) => {
 
   it('counts a call in flight against the cap while it is pending', async () => {
     const g = gate()
-    const h = engine.track(spendHarness({ env: { ...engine.env(), BUDGET_USD: String(PRICE) }, hold: g.opened }))
+    const h = engine.track(
+      spendHarness({ env: { ...engine.env(), BUDGET_USD: String(PRICE) }, hold: g.opened }),
+    )
     const first = h.request(search(1))
     await vi.waitFor(() => expect(h.seen).toHaveLength(1), { timeout: 10_000 })
     const report = await h.spend()
@@ -50,7 +54,12 @@ describeOnEngines('the budget', (engine) => {
     expect((await h.request(search(2))).status).toBe(402) // reserved before it left, so no second call fits
     g.open()
     expect((await first).status).toBe(200)
-    expect((await h.spend()).totals).toMatchObject({ spentUsd: PRICE, paidCalls: 1, pendingCalls: 0, pendingUsd: 0 })
+    expect((await h.spend()).totals).toMatchObject({
+      spentUsd: PRICE,
+      paidCalls: 1,
+      pendingCalls: 0,
+      pendingUsd: 0,
+    })
     expect(h.seen).toHaveLength(1)
   })
 
@@ -61,7 +70,13 @@ describeOnEngines('the budget', (engine) => {
       spendHarness({
         env: { ...engine.env(), BUDGET_USD: String(PRICE) },
         now: clock.now,
-        answer: (req) => (++calls === 1 ? new Response(JSON.stringify({ message: 'slow down' }), { status: 429, headers: { 'Retry-After': '1' } }) : serviceAnswer(req)),
+        answer: (req) =>
+          ++calls === 1
+            ? new Response(JSON.stringify({ message: 'slow down' }), {
+                status: 429,
+                headers: { 'Retry-After': '1' },
+              })
+            : serviceAnswer(req),
       }),
     )
     const first = await h.request(search(1))
@@ -89,7 +104,12 @@ describeOnEngines('the budget', (engine) => {
   })
 
   it('keeps the reservation when the service may have charged (a server error)', async () => {
-    const h = engine.track(spendHarness({ env: { ...engine.env(), BUDGET_USD: String(PRICE) }, answer: () => new Response('oops', { status: 500 }) }))
+    const h = engine.track(
+      spendHarness({
+        env: { ...engine.env(), BUDGET_USD: String(PRICE) },
+        answer: () => new Response('oops', { status: 500 }),
+      }),
+    )
     const first = await h.request(search(1))
     expect(first.status).toBe(502)
     expect(first.headers.get('X-Cost-USD')).toBe(String(PRICE))

@@ -12,7 +12,15 @@ import { fromMicro, toMicro } from './money.ts'
 
 export type Budget = ReturnType<typeof createBudget>
 
-export function createBudget({ db, source, capUsd }: { db: Database; source: string; capUsd: number | undefined }) {
+export function createBudget({
+  db,
+  source,
+  capUsd,
+}: {
+  db: Database
+  source: string
+  capUsd: number | undefined
+}) {
   // The demo simulator's invented charges are counted (and reported) but never capped.
   const cap = source === 'demo' || capUsd === undefined ? undefined : toMicro(capUsd)
   return {
@@ -26,9 +34,15 @@ export function createBudget({ db, source, capUsd }: { db: Database; source: str
         )
       if ((await add()).length) return
       // The source's first paid call creates its row; every later one is the single UPDATE above.
-      await tx.query('INSERT INTO budget (source, spent_micro) VALUES ($1, 0) ON CONFLICT (source) DO NOTHING', [source])
+      await tx.query(
+        'INSERT INTO budget (source, spent_micro) VALUES ($1, 0) ON CONFLICT (source) DO NOTHING',
+        [source],
+      )
       if ((await add()).length) return
-      const [now] = await tx.query<{ spent_micro: unknown }>('SELECT spent_micro FROM budget WHERE source = $1', [source])
+      const [now] = await tx.query<{ spent_micro: unknown }>(
+        'SELECT spent_micro FROM budget WHERE source = $1',
+        [source],
+      )
       throw new ApiFailure(
         402,
         'budget_exhausted',
@@ -38,16 +52,26 @@ export function createBudget({ db, source, capUsd }: { db: Database; source: str
     },
     /** Gives a reservation back in the transaction that settles its call as not charged. */
     async release(tx: Queryable, priceMicro: number): Promise<void> {
-      await tx.query('UPDATE budget SET spent_micro = spent_micro - $2 WHERE source = $1', [source, priceMicro])
+      await tx.query('UPDATE budget SET spent_micro = spent_micro - $2 WHERE source = $1', [
+        source,
+        priceMicro,
+      ])
     },
     async spentMicro(): Promise<number> {
-      const [row] = await db.query<{ spent_micro: unknown }>('SELECT spent_micro FROM budget WHERE source = $1', [source])
+      const [row] = await db.query<{ spent_micro: unknown }>(
+        'SELECT spent_micro FROM budget WHERE source = $1',
+        [source],
+      )
       return num(row?.spent_micro)
     },
     async status(): Promise<BudgetStatus | null> {
       if (cap === undefined) return null
       const spent = await this.spentMicro()
-      return { capUsd: fromMicro(cap), spentUsd: fromMicro(spent), leftUsd: Math.max(0, fromMicro(cap - spent)) }
+      return {
+        capUsd: fromMicro(cap),
+        spentUsd: fromMicro(spent),
+        leftUsd: Math.max(0, fromMicro(cap - spent)),
+      }
     },
   }
 }

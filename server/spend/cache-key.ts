@@ -26,7 +26,18 @@ export function normaliseCall(call: Pick<PaidCall, 'operation' | 'path' | 'query
   for (const [name, value] of Object.entries(call.query)) {
     if (value === undefined) continue
     const joined = Array.isArray(value) ? value.join(',') : value
-    params[name] = sets.includes(name) ? [...new Set(joined.split(',').map((s) => s.trim()).filter(Boolean))].sort().join(',') : joined
+    params[name] = sets.includes(name)
+      ? [
+          ...new Set(
+            joined
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
+        ]
+          .sort()
+          .join(',')
+      : joined
   }
   const sorted = Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
   return { operation: call.operation, path: call.path, params: sorted }
@@ -34,6 +45,8 @@ export function normaliseCall(call: Pick<PaidCall, 'operation' | 'path' | 'query
 
 /** sha256 of the canonical form, prefixed by its first two hex digits so no directory grows too large. */
 export function cacheKeyOf(normalised: NormalisedCall): string {
-  const digest = createHash('sha256').update(JSON.stringify([normalised.operation, normalised.path, Object.entries(normalised.params)])).digest('hex')
+  const digest = createHash('sha256')
+    .update(JSON.stringify([normalised.operation, normalised.path, Object.entries(normalised.params)]))
+    .digest('hex')
   return `cache:${digest.slice(0, 2)}:${digest}`
 }

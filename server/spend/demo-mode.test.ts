@@ -6,7 +6,9 @@ import type { SpendReport } from './ledger.ts'
 
 describeOnEngines('spend control over the embedded simulator (demo mode)', (engine) => {
   it('a repeated research session costs nothing: the simulator is asked once per distinct question', async () => {
-    const { app, simulator } = engine.track(createRuntime({ config: loadConfig(engine.env()), log: () => {} }))
+    const { app, simulator } = engine.track(
+      createRuntime({ config: loadConfig(engine.env()), log: () => {} }),
+    )
     const session = [
       '/api/search?location=48.8566,2.3522&locationRadius=25km&type=video',
       '/api/captions/dQw4w9WgXcQ?lang=en',
@@ -37,13 +39,20 @@ describeOnEngines('spend control over the embedded simulator (demo mode)', (engi
     expect(report.recent).toHaveLength(session.length)
     expect(report.recent.every((e) => e.state === 'charged')).toBe(true)
     // The simulator's invented charges are reported apart, and never capped.
-    expect(report.bySource.map((s) => [s.kind, s.paidCalls, s.cacheHits])).toEqual([['demo', session.length, session.length]])
+    expect(report.bySource.map((s) => [s.kind, s.paidCalls, s.cacheHits])).toEqual([
+      ['demo', session.length, session.length],
+    ])
     expect(report.budget).toBeNull()
   })
 
   it('BUDGET_USD never caps the simulator: its charges are not real spend', async () => {
-    const { app, simulator } = engine.track(createRuntime({ config: loadConfig({ ...engine.env(), BUDGET_USD: '0.001' }), log: () => {} }))
-    for (let km = 1; km <= 3; km++) expect((await app.request(`/api/search?location=48.8566,2.3522&locationRadius=${km}km&type=video`)).status).toBe(200)
+    const { app, simulator } = engine.track(
+      createRuntime({ config: loadConfig({ ...engine.env(), BUDGET_USD: '0.001' }), log: () => {} }),
+    )
+    for (let km = 1; km <= 3; km++)
+      expect(
+        (await app.request(`/api/search?location=48.8566,2.3522&locationRadius=${km}km&type=video`)).status,
+      ).toBe(200)
     expect(simulator!.stats().calls).toBe(3)
     const report = (await (await app.request('/api/spend')).json()) as SpendReport
     expect(report.budget).toBeNull()

@@ -20,7 +20,13 @@ export function createHitTallies({ db, source, now }: { db: Database; source: st
       `INSERT INTO hit_tallies (day, source, operation, hits, saved_micro)
        SELECT d, $1, o, h, s FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[]) AS t(d, o, h, s)
        ON CONFLICT (day, source, operation) DO UPDATE SET hits = hit_tallies.hits + EXCLUDED.hits, saved_micro = hit_tallies.saved_micro + EXCLUDED.saved_micro`,
-      [source, rows.map((r) => r.day), rows.map((r) => r.operation), rows.map((r) => r.hits), rows.map((r) => r.savedMicro)],
+      [
+        source,
+        rows.map((r) => r.day),
+        rows.map((r) => r.operation),
+        rows.map((r) => r.hits),
+        rows.map((r) => r.savedMicro),
+      ],
     )
   }
 

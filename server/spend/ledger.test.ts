@@ -53,13 +53,38 @@ describeOnEngines('the ledger', (engine) => {
       cache: 'MISS',
       state: 'charged',
     })
-    const totals: SpendTotals = { spentUsd: 0.00256, paidCalls: 2, cacheHits: 1, savedUsd: 0.00203, failedCalls: 0, ...NOTHING_PENDING }
+    const totals: SpendTotals = {
+      spentUsd: 0.00256,
+      paidCalls: 2,
+      cacheHits: 1,
+      savedUsd: 0.00203,
+      failedCalls: 0,
+      ...NOTHING_PENDING,
+    }
     expect(report.totals).toEqual(totals)
     expect(report.byOperation).toEqual([
-      { operation: 'GET /search', spentUsd: 0.00203, paidCalls: 1, cacheHits: 1, savedUsd: 0.00203, failedCalls: 0, ...NOTHING_PENDING },
-      { operation: 'GET /captions/{videoId}', spentUsd: 0.00053, paidCalls: 1, cacheHits: 0, savedUsd: 0, failedCalls: 0, ...NOTHING_PENDING },
+      {
+        operation: 'GET /search',
+        spentUsd: 0.00203,
+        paidCalls: 1,
+        cacheHits: 1,
+        savedUsd: 0.00203,
+        failedCalls: 0,
+        ...NOTHING_PENDING,
+      },
+      {
+        operation: 'GET /captions/{videoId}',
+        spentUsd: 0.00053,
+        paidCalls: 1,
+        cacheHits: 0,
+        savedUsd: 0,
+        failedCalls: 0,
+        ...NOTHING_PENDING,
+      },
     ])
-    expect(report.bySource).toEqual([{ source: 'live:https://api.poix.test', kind: 'live', label: 'https://api.poix.test', ...totals }])
+    expect(report.bySource).toEqual([
+      { source: 'live:https://api.poix.test', kind: 'live', label: 'https://api.poix.test', ...totals },
+    ])
   })
 
   it('writes the row as pending before the call leaves, then settles it', async () => {
@@ -70,13 +95,34 @@ describeOnEngines('the ledger', (engine) => {
     await vi.waitFor(() => expect(h.seen).toHaveLength(1), { timeout: 10_000 })
     const during = await h.spend()
     expect(during.recent).toHaveLength(1)
-    expect(during.recent[0]).toMatchObject({ id: '1', at: '2026-01-05T12:00:00.000Z', state: 'pending', status: 0, costUsd: 0, priceUsd: 0.00203 })
-    expect(during.totals).toEqual({ spentUsd: 0, paidCalls: 0, cacheHits: 0, savedUsd: 0, failedCalls: 0, pendingCalls: 1, pendingUsd: 0.00203 })
+    expect(during.recent[0]).toMatchObject({
+      id: '1',
+      at: '2026-01-05T12:00:00.000Z',
+      state: 'pending',
+      status: 0,
+      costUsd: 0,
+      priceUsd: 0.00203,
+    })
+    expect(during.totals).toEqual({
+      spentUsd: 0,
+      paidCalls: 0,
+      cacheHits: 0,
+      savedUsd: 0,
+      failedCalls: 0,
+      pendingCalls: 1,
+      pendingUsd: 0.00203,
+    })
     clock.advance(1500) // the service takes its time: `at` is when the call was settled
     g.open()
     expect((await answer).status).toBe(200)
     const after = await h.spend()
-    expect(after.recent[0]).toMatchObject({ id: '1', at: '2026-01-05T12:00:01.500Z', state: 'charged', status: 200, costUsd: 0.00203 })
+    expect(after.recent[0]).toMatchObject({
+      id: '1',
+      at: '2026-01-05T12:00:01.500Z',
+      state: 'charged',
+      status: 200,
+      costUsd: 0.00203,
+    })
     expect(after.totals).toMatchObject({ spentUsd: 0.00203, paidCalls: 1, ...NOTHING_PENDING })
   })
 
@@ -93,7 +139,14 @@ describeOnEngines('the ledger', (engine) => {
       ['2026-01-05', 0.00203, 1, 0],
       ['2026-01-06', 0.00066, 2, 1],
     ])
-    expect(byDay[1]!.byOperation['GET /popularVideos']).toEqual({ spentUsd: 0.00013, paidCalls: 1, cacheHits: 1, savedUsd: 0.00013, failedCalls: 0, ...NOTHING_PENDING })
+    expect(byDay[1]!.byOperation['GET /popularVideos']).toEqual({
+      spentUsd: 0.00013,
+      paidCalls: 1,
+      cacheHits: 1,
+      savedUsd: 0.00013,
+      failedCalls: 0,
+      ...NOTHING_PENDING,
+    })
     expect(byDay[0]!.byOperation['GET /popularVideos']).toBeUndefined()
   })
 
@@ -101,7 +154,10 @@ describeOnEngines('the ledger', (engine) => {
     const h = engine.track(
       spendHarness({
         env: engine.env(),
-        answer: (req) => (new URL(req.url).pathname === '/search' ? new Response('no', { status: 500 }) : new Response('{"message":"no balance"}', { status: 402 })),
+        answer: (req) =>
+          new URL(req.url).pathname === '/search'
+            ? new Response('no', { status: 500 })
+            : new Response('{"message":"no balance"}', { status: 402 }),
       }),
     )
     await h.request(SEARCH)
@@ -111,18 +167,27 @@ describeOnEngines('the ledger', (engine) => {
       ['GET /popularVideos', 'free failure', 402, 'balance_exhausted', 0],
       ['GET /search', 'charged failure', 502, 'upstream_error', 0.00203],
     ])
-    expect(report.totals).toMatchObject({ spentUsd: 0.00203, paidCalls: 1, failedCalls: 2, ...NOTHING_PENDING })
+    expect(report.totals).toMatchObject({
+      spentUsd: 0.00203,
+      paidCalls: 1,
+      failedCalls: 2,
+      ...NOTHING_PENDING,
+    })
   })
 
   it('loses no paid call and no hit when 60 paid calls and 40 hits land at once', async () => {
     const h = engine.track(spendHarness({ env: engine.env() }))
     const formats = ['json', 'srt', 'vtt', 'text']
-    for (let i = 1; i <= 40; i++) expect((await h.request(`/api/captions/dQw4w9WgXcQ?lang=en&format=${formats[i % 4]}`)).status).toBe(200)
+    for (let i = 1; i <= 40; i++)
+      expect((await h.request(`/api/captions/dQw4w9WgXcQ?lang=en&format=${formats[i % 4]}`)).status).toBe(200)
     const before = await h.spend(1000)
     expect(before.recent).toHaveLength(4) // one paid call per format, then 36 hits
     expect(before.totals).toMatchObject({ paidCalls: 4, cacheHits: 36 })
     const urls = [
-      ...Array.from({ length: 60 }, (_, i) => `/api/search?location=1,1&locationRadius=${i + 1}km&type=video`),
+      ...Array.from(
+        { length: 60 },
+        (_, i) => `/api/search?location=1,1&locationRadius=${i + 1}km&type=video`,
+      ),
       ...Array.from({ length: 40 }, (_, i) => `/api/captions/dQw4w9WgXcQ?lang=en&format=${formats[i % 4]}`),
     ]
     const responses = await Promise.all(urls.map((u) => h.request(u)))

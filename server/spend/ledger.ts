@@ -12,7 +12,12 @@ import type { NormalisedCall } from './cache-key.ts'
 import { dayOf, fromMicro } from './money.ts'
 
 export type LedgerState = 'pending' | 'charged' | 'free failure' | 'charged failure'
-const STATE_OF: Record<string, LedgerState> = { pending: 'pending', charged: 'charged', free_failure: 'free failure', charged_failure: 'charged failure' }
+const STATE_OF: Record<string, LedgerState> = {
+  pending: 'pending',
+  charged: 'charged',
+  free_failure: 'free failure',
+  charged_failure: 'charged failure',
+}
 
 export type LedgerEntry = {
   id: string
@@ -38,7 +43,15 @@ export type LedgerEntry = {
   joined?: number
 }
 
-export type SpendTotals = { spentUsd: number; paidCalls: number; cacheHits: number; savedUsd: number; failedCalls: number; pendingCalls: number; pendingUsd: number }
+export type SpendTotals = {
+  spentUsd: number
+  paidCalls: number
+  cacheHits: number
+  savedUsd: number
+  failedCalls: number
+  pendingCalls: number
+  pendingUsd: number
+}
 export type BudgetStatus = { capUsd: number; spentUsd: number; leftUsd: number }
 export type SourceTotals = { source: string; kind: 'demo' | 'live'; label: string } & SpendTotals
 
@@ -69,32 +82,71 @@ export type Settlement = {
   joined: number
 }
 
-export type FlightState = { inFlight: boolean; state: LedgerState; httpStatus: number; code?: ErrorCode; message?: string; param?: string; retryAfterSeconds?: number }
+export type FlightState = {
+  inFlight: boolean
+  state: LedgerState
+  httpStatus: number
+  code?: ErrorCode
+  message?: string
+  param?: string
+  retryAfterSeconds?: number
+}
 
 export const sourceKind = (source: string): 'demo' | 'live' => (source === 'demo' ? 'demo' : 'live')
-export const sourceLabel = (source: string): string => (source === 'demo' ? 'demo simulator (invented data)' : source.replace(/^live:/, ''))
+export const sourceLabel = (source: string): string =>
+  source === 'demo' ? 'demo simulator (invented data)' : source.replace(/^live:/, '')
 
 export type Ledger = ReturnType<typeof createLedger>
 
-export function createLedger({ db, source, instance, now }: { db: Database; source: string; instance: string; now: () => number }) {
+export function createLedger({
+  db,
+  source,
+  instance,
+  now,
+}: {
+  db: Database
+  source: string
+  instance: string
+  now: () => number
+}) {
   return {
     /**
      * Claims the call for this instance (at most one row in flight per source and key) and records it as pending.
      * Undefined when another request, here or on another instance, is paying for the same call right now.
      */
-    async claim(tx: Queryable, n: NormalisedCall, key: string, priceMicro: number, leaseMs: number): Promise<string | undefined> {
+    async claim(
+      tx: Queryable,
+      n: NormalisedCall,
+      key: string,
+      priceMicro: number,
+      leaseMs: number,
+    ): Promise<string | undefined> {
       const t = now()
       const insert = () =>
         tx.query<{ id: unknown }>(
           `INSERT INTO ledger (source, cache_key, operation, path, params, price_micro, lease_until, instance, day, started_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
            ON CONFLICT (source, cache_key) WHERE in_flight DO NOTHING RETURNING id`,
-          [source, key, n.operation, n.path, JSON.stringify(n.params), priceMicro, t + leaseMs, instance, dayOf(t), t],
+          [
+            source,
+            key,
+            n.operation,
+            n.path,
+            JSON.stringify(n.params),
+            priceMicro,
+            t + leaseMs,
+            instance,
+            dayOf(t),
+            t,
+          ],
         )
       let rows = await insert()
       if (!rows[0]) {
         // A claim whose instance died (its lease ran out) stops blocking others; its row stays pending.
-        const ended = await tx.query('UPDATE ledger SET in_flight = false WHERE source = $1 AND cache_key = $2 AND in_flight AND lease_until < $3 RETURNING id', [source, key, t])
+        const ended = await tx.query(
+          'UPDATE ledger SET in_flight = false WHERE source = $1 AND cache_key = $2 AND in_flight AND lease_until < $3 RETURNING id',
+          [source, key, t],
+        )
         if (ended.length) rows = await insert()
       }
       return rows[0] ? String(num(rows[0].id)) : undefined
@@ -102,7 +154,10 @@ export function createLedger({ db, source, instance, now }: { db: Database; sour
 
     /** The row that holds the flight for key now, if any. */
     async flightOf(key: string): Promise<string | undefined> {
-      const [row] = await db.query<{ id: unknown }>('SELECT id FROM ledger WHERE source = $1 AND cache_key = $2 AND in_flight', [source, key])
+      const [row] = await db.query<{ id: unknown }>(
+        'SELECT id FROM ledger WHERE source = $1 AND cache_key = $2 AND in_flight',
+        [source, key],
+      )
       return row ? String(num(row.id)) : undefined
     },
 
@@ -110,13 +165,28 @@ export function createLedger({ db, source, instance, now }: { db: Database; sour
       await tx.query(
         `UPDATE ledger SET status = $2, cost_micro = $3, http_status = $4, code = $5, message = $6, param = $7, retry_after = $8,
                 bytes = $9, joined = $10, in_flight = false, settled_at = $11 WHERE id = $1`,
-        [id, s.state, s.costMicro, s.httpStatus, s.code ?? null, s.message ?? null, s.param ?? null, s.retryAfterSeconds ?? null, s.bytes, s.joined, now()],
+        [
+          id,
+          s.state,
+          s.costMicro,
+          s.httpStatus,
+          s.code ?? null,
+          s.message ?? null,
+          s.param ?? null,
+          s.retryAfterSeconds ?? null,
+          s.bytes,
+          s.joined,
+          now(),
+        ],
       )
     },
 
     /** How a call claimed elsewhere stands (an instance waiting on it reads this). */
     async flight(id: string): Promise<FlightState | undefined> {
-      const [r] = await db.query<Record<string, unknown>>('SELECT in_flight, status, http_status, code, message, param, retry_after FROM ledger WHERE id = $1', [id])
+      const [r] = await db.query<Record<string, unknown>>(
+        'SELECT in_flight, status, http_status, code, message, param, retry_after FROM ledger WHERE id = $1',
+        [id],
+      )
       if (!r) return undefined
       return {
         inFlight: r.in_flight === true,
@@ -125,7 +195,9 @@ export function createLedger({ db, source, instance, now }: { db: Database; sour
         ...(r.code ? { code: r.code as ErrorCode } : {}),
         ...(r.message ? { message: String(r.message) } : {}),
         ...(r.param ? { param: String(r.param) } : {}),
-        ...(r.retry_after !== null && r.retry_after !== undefined ? { retryAfterSeconds: num(r.retry_after) } : {}),
+        ...(r.retry_after !== null && r.retry_after !== undefined
+          ? { retryAfterSeconds: num(r.retry_after) }
+          : {}),
       }
     },
 
@@ -210,19 +282,40 @@ export function createLedger({ db, source, instance, now }: { db: Database; sour
           add(total, raw)
           add(at(perOperation, op), raw)
         }
-        return { day, ...totalsOf(dayTotal), byOperation: Object.fromEntries([...ops].filter(([op]) => op in PRICES_USD).map(([op, raw]) => [op, totalsOf(raw)])) }
+        return {
+          day,
+          ...totalsOf(dayTotal),
+          byOperation: Object.fromEntries(
+            [...ops].filter(([op]) => op in PRICES_USD).map(([op, raw]) => [op, totalsOf(raw)]),
+          ),
+        }
       })
       const byOperation = [...perOperation]
         .filter(([op]) => op in PRICES_USD)
         .map(([operation, raw]) => ({ operation: operation as Operation, ...totalsOf(raw) }))
         .sort((a, b) => b.spentUsd - a.spentUsd || a.operation.localeCompare(b.operation))
-      const bySource = [...perSource].map(([src, raw]) => ({ source: src, kind: sourceKind(src), label: sourceLabel(src), ...totalsOf(raw) })).sort((a, b) => a.source.localeCompare(b.source))
+      const bySource = [...perSource]
+        .map(([src, raw]) => ({
+          source: src,
+          kind: sourceKind(src),
+          label: sourceLabel(src),
+          ...totalsOf(raw),
+        }))
+        .sort((a, b) => a.source.localeCompare(b.source))
       return { totals: totalsOf(total), byOperation, byDay, bySource }
     },
   }
 }
 
-type Raw = { spent: number; paid: number; failed: number; pending: number; pendingMicro: number; hits: number; saved: number }
+type Raw = {
+  spent: number
+  paid: number
+  failed: number
+  pending: number
+  pendingMicro: number
+  hits: number
+  saved: number
+}
 const emptyRaw = (): Raw => ({ spent: 0, paid: 0, failed: 0, pending: 0, pendingMicro: 0, hits: 0, saved: 0 })
 function add(into: Raw, r: Raw): void {
   for (const k of Object.keys(into) as (keyof Raw)[]) into[k] += r[k]

@@ -5,7 +5,11 @@ export class PricedFailure extends ApiFailure {
   readonly costUsd: number
   readonly cache: 'HIT' | 'MISS' | undefined
   constructor(failure: ApiFailure, costUsd: number, cache: 'HIT' | 'MISS' | undefined) {
-    super(failure.status, failure.code, failure.message, { param: failure.param, retryAfterSeconds: failure.retryAfterSeconds, charged: failure.charged })
+    super(failure.status, failure.code, failure.message, {
+      param: failure.param,
+      retryAfterSeconds: failure.retryAfterSeconds,
+      charged: failure.charged,
+    })
     this.costUsd = costUsd
     this.cache = cache
   }
@@ -16,6 +20,11 @@ export class PricedFailure extends ApiFailure {
  * (2xx that broke the contract, 4xx answers, 5xx, time-outs). Not charged: refusals at its door
  * (no balance, bad token, rate limit) and requests that never reached it. docs/decisions/0012.
  */
-const NOT_CHARGED: ReadonlySet<ErrorCode> = new Set(['balance_exhausted', 'upstream_auth', 'rate_limited', 'upstream_unreachable'])
+const NOT_CHARGED: ReadonlySet<ErrorCode> = new Set([
+  'balance_exhausted',
+  'upstream_auth',
+  'rate_limited',
+  'upstream_unreachable',
+])
 
 export const isCharged = (failure: ApiFailure): boolean => failure.charged ?? !NOT_CHARGED.has(failure.code)

@@ -1,30 +1,58 @@
 import { expect, it } from 'vitest'
 import { describeOnEngines } from '../testing/postgres-cluster.ts'
 import { createResponseCache, type NewEntry } from './response-cache.ts'
-import { lastingStorage, serviceAnswer, spendHarness, testClock, type HarnessOptions } from '../testing/spend-harness.ts'
+import {
+  lastingStorage,
+  serviceAnswer,
+  spendHarness,
+  testClock,
+  type HarnessOptions,
+} from '../testing/spend-harness.ts'
 
 const SOURCE = 'live:https://api.poix.test'
 const OP = 'GET /search'
-const answer = (body: string): NewEntry => ({ kind: 'answer', body, contentType: 'application/json', bytes: Buffer.byteLength(body) })
+const answer = (body: string): NewEntry => ({
+  kind: 'answer',
+  body,
+  contentType: 'application/json',
+  bytes: Buffer.byteLength(body),
+})
 const lasting = lastingStorage()
 
 describeOnEngines('the response cache', (engine) => {
   /** A runtime on this engine (for its database), and a cache of the test's own over that database. */
-  function setUp(options: { memoryBytes?: number; maxBytes?: number; env?: Record<string, string>; source?: string } = {}) {
+  function setUp(
+    options: { memoryBytes?: number; maxBytes?: number; env?: Record<string, string>; source?: string } = {},
+  ) {
     const clock = testClock()
     const h = engine.track(spendHarness({ env: options.env ?? engine.env(), now: clock.now }))
-    const cache = createResponseCache({ db: h.db, source: options.source ?? SOURCE, now: clock.now, memoryBytes: options.memoryBytes, maxBytes: options.maxBytes ?? 1024 * 1024 })
+    const cache = createResponseCache({
+      db: h.db,
+      source: options.source ?? SOURCE,
+      now: clock.now,
+      memoryBytes: options.memoryBytes,
+      maxBytes: options.maxBytes ?? 1024 * 1024,
+    })
     return { h, clock, cache }
   }
 
   it('answers from memory at once, before the row is written; a new cache finds nothing until it is', async () => {
     const { h, clock, cache } = setUp()
     cache.remember('cache:aa:1', answer('{"a":1}'), 60)
-    expect(await cache.get('cache:aa:1')).toMatchObject({ kind: 'answer', body: '{"a":1}', storedAt: clock.now(), expiresAt: clock.now() + 60_000 })
+    expect(await cache.get('cache:aa:1')).toMatchObject({
+      kind: 'answer',
+      body: '{"a":1}',
+      storedAt: clock.now(),
+      expiresAt: clock.now() + 60_000,
+    })
     expect(await cache.find(h.db, 'cache:aa:1')).toBeUndefined() // only in this instance's memory so far
     await cache.store(h.db, 'cache:aa:1', OP, answer('{"a":1}'), 60)
     const other = createResponseCache({ db: h.db, source: SOURCE, now: clock.now, maxBytes: 1024 * 1024 })
-    expect(await other.get('cache:aa:1')).toMatchObject({ kind: 'answer', body: '{"a":1}', contentType: 'application/json' })
+    expect(await other.get('cache:aa:1')).toMatchObject({
+      kind: 'answer',
+      body: '{"a":1}',
+      contentType: 'application/json',
+    })
   })
 
   it('a stored row survives a new runtime on the same database, bytes for bytes, until it expires', async () => {
@@ -36,7 +64,14 @@ describeOnEngines('the response cache', (engine) => {
     await first.dispose() // one process (runtime) owns an embedded folder at a time
 
     const second = engine.track(spendHarness({ env, now: clock.now }))
-    expect(await second.cache.get('cache:aa:1')).toEqual({ kind: 'answer', body, contentType: 'application/json', bytes: Buffer.byteLength(body), storedAt: clock.now(), expiresAt: clock.now() + 60_000 })
+    expect(await second.cache.get('cache:aa:1')).toEqual({
+      kind: 'answer',
+      body,
+      contentType: 'application/json',
+      bytes: Buffer.byteLength(body),
+      storedAt: clock.now(),
+      expiresAt: clock.now() + 60_000,
+    })
     clock.advance(60_000)
     expect(await second.cache.get('cache:aa:1')).toBeUndefined() // expired in memory and in the table
     second.cache.forgetMemory()
@@ -77,7 +112,9 @@ describeOnEngines('the response cache', (engine) => {
       page.data[0]!.title += 'x'.repeat(12_000)
       return new Response(JSON.stringify(page), { headers: { 'Content-Type': 'application/json' } })
     }
-    const h = engine.track(spendHarness({ env: { ...engine.env(), CACHE_MAX_MB: '0.05' }, now: clock.now, answer: big }))
+    const h = engine.track(
+      spendHarness({ env: { ...engine.env(), CACHE_MAX_MB: '0.05' }, now: clock.now, answer: big }),
+    )
     const search = (km: number) => `/api/search?location=1,1&locationRadius=${km}km&type=video`
     for (const km of [1, 2, 3]) {
       expect((await h.request(search(km))).headers.get('X-Cache')).toBe('MISS')
@@ -89,7 +126,8 @@ describeOnEngines('the response cache', (engine) => {
       clock.advance(1000)
       expect((await h.request(search(km))).headers.get('X-Cache')).toBe('MISS')
     }
-    const tableBytes = async () => Number((await h.db.query<{ n: number }>('SELECT sum(bytes)::float8 AS n FROM cache_entries'))[0]?.n)
+    const tableBytes = async () =>
+      Number((await h.db.query<{ n: number }>('SELECT sum(bytes)::float8 AS n FROM cache_entries'))[0]?.n)
     expect(await tableBytes()).toBeGreaterThan(0.05 * 1024 * 1024)
 
     expect(await h.cache.evict()).toBe(1)
@@ -116,4 +154,3 @@ describeOnEngines('the response cache', (engine) => {
     expect(keys.map((k) => k.key)).toEqual(['cache:aa:2'])
   })
 })
-

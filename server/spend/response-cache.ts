@@ -9,15 +9,32 @@ import type { Database, Queryable } from '../db/database.ts'
 import { num } from '../db/database.ts'
 import type { ErrorCode } from '../errors.ts'
 
-export type CachedAnswer = { kind: 'answer'; body: string; contentType: string; bytes: number; storedAt: number; expiresAt: number }
-export type CachedFailure = { kind: 'failure'; status: number; code: ErrorCode; message: string; param?: string; storedAt: number; expiresAt: number }
+export type CachedAnswer = {
+  kind: 'answer'
+  body: string
+  contentType: string
+  bytes: number
+  storedAt: number
+  expiresAt: number
+}
+export type CachedFailure = {
+  kind: 'failure'
+  status: number
+  code: ErrorCode
+  message: string
+  param?: string
+  storedAt: number
+  expiresAt: number
+}
 export type Cached = CachedAnswer | CachedFailure
-export type NewEntry = Omit<CachedAnswer, 'storedAt' | 'expiresAt'> | Omit<CachedFailure, 'storedAt' | 'expiresAt'>
+export type NewEntry =
+  Omit<CachedAnswer, 'storedAt' | 'expiresAt'> | Omit<CachedFailure, 'storedAt' | 'expiresAt'>
 
 export const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024
 
 /** Bytes an entry holds in memory, roughly: its strings at two bytes a character, plus the record. */
-const sizeOf = (e: Cached): number => 256 + 2 * (e.kind === 'answer' ? e.body.length + e.contentType.length : e.message.length)
+const sizeOf = (e: Cached): number =>
+  256 + 2 * (e.kind === 'answer' ? e.body.length + e.contentType.length : e.message.length)
 
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true })
 
@@ -37,8 +54,22 @@ type CacheRow = {
 
 function fromRow(r: CacheRow): Cached {
   const times = { storedAt: num(r.stored_at), expiresAt: num(r.expires_at) }
-  if (r.kind === 'answer') return { kind: 'answer', body: r.body ? utf8.decode(Buffer.from(r.body, 'base64')) : '', contentType: r.content_type ?? '', bytes: num(r.bytes), ...times }
-  return { kind: 'failure', status: num(r.status), code: (r.code ?? 'upstream_error') as ErrorCode, message: r.message ?? '', ...(r.param ? { param: r.param } : {}), ...times }
+  if (r.kind === 'answer')
+    return {
+      kind: 'answer',
+      body: r.body ? utf8.decode(Buffer.from(r.body, 'base64')) : '',
+      contentType: r.content_type ?? '',
+      bytes: num(r.bytes),
+      ...times,
+    }
+  return {
+    kind: 'failure',
+    status: num(r.status),
+    code: (r.code ?? 'upstream_error') as ErrorCode,
+    message: r.message ?? '',
+    ...(r.param ? { param: r.param } : {}),
+    ...times,
+  }
 }
 
 export type ResponseCacheOptions = {
@@ -53,7 +84,13 @@ export type ResponseCacheOptions = {
 
 export type ResponseCache = ReturnType<typeof createResponseCache>
 
-export function createResponseCache({ db, source, now, memoryBytes = DEFAULT_MEMORY_BYTES, maxBytes }: ResponseCacheOptions) {
+export function createResponseCache({
+  db,
+  source,
+  now,
+  memoryBytes = DEFAULT_MEMORY_BYTES,
+  maxBytes,
+}: ResponseCacheOptions) {
   const recent = new LRUCache<string, Cached>({ maxSize: Math.max(1, memoryBytes), sizeCalculation: sizeOf })
   const live = (e: Cached | undefined) => (e && e.expiresAt > now() ? e : undefined)
   const touched = new Set<string>()
@@ -104,7 +141,13 @@ export function createResponseCache({ db, source, now, memoryBytes = DEFAULT_MEM
     },
 
     /** Writes the row in the caller's transaction (the one that settles the paid call). */
-    async store(tx: Queryable, key: string, operation: string, entry: NewEntry, ttlSeconds: number): Promise<void> {
+    async store(
+      tx: Queryable,
+      key: string,
+      operation: string,
+      entry: NewEntry,
+      ttlSeconds: number,
+    ): Promise<void> {
       if (ttlSeconds <= 0) return
       const t = now()
       const bytes = entry.kind === 'answer' ? Buffer.from(entry.body, 'utf8') : null
@@ -117,8 +160,36 @@ export function createResponseCache({ db, source, now, memoryBytes = DEFAULT_MEM
            content_type = EXCLUDED.content_type, body = EXCLUDED.body, code = EXCLUDED.code, message = EXCLUDED.message, param = EXCLUDED.param,
            bytes = EXCLUDED.bytes, stored_at = EXCLUDED.stored_at, expires_at = EXCLUDED.expires_at, last_used_at = EXCLUDED.last_used_at`,
         entry.kind === 'answer'
-          ? [source, key, operation, 'answer', 200, entry.contentType, body, null, null, null, bytes!.byteLength, t, t + ttlSeconds * 1000]
-          : [source, key, operation, 'failure', entry.status, null, null, entry.code, entry.message, entry.param ?? null, 0, t, t + ttlSeconds * 1000],
+          ? [
+              source,
+              key,
+              operation,
+              'answer',
+              200,
+              entry.contentType,
+              body,
+              null,
+              null,
+              null,
+              bytes!.byteLength,
+              t,
+              t + ttlSeconds * 1000,
+            ]
+          : [
+              source,
+              key,
+              operation,
+              'failure',
+              entry.status,
+              null,
+              null,
+              entry.code,
+              entry.message,
+              entry.param ?? null,
+              0,
+              t,
+              t + ttlSeconds * 1000,
+            ],
       )
       bytesSinceEviction += bytes?.byteLength ?? 0
     },
@@ -129,7 +200,10 @@ export function createResponseCache({ db, source, now, memoryBytes = DEFAULT_MEM
     /** Drops expired rows, then the least recently used ones past the cap. */
     async evict(): Promise<number> {
       bytesSinceEviction = 0
-      const expired = await db.query<{ n: unknown }>('WITH gone AS (DELETE FROM cache_entries WHERE expires_at <= $1 RETURNING 1) SELECT count(*) AS n FROM gone', [now()])
+      const expired = await db.query<{ n: unknown }>(
+        'WITH gone AS (DELETE FROM cache_entries WHERE expires_at <= $1 RETURNING 1) SELECT count(*) AS n FROM gone',
+        [now()],
+      )
       const over = await db.query<{ n: unknown }>(
         `WITH ranked AS (SELECT source, key, sum(bytes) OVER (ORDER BY last_used_at DESC, key) AS running FROM cache_entries),
               gone AS (DELETE FROM cache_entries c USING ranked r WHERE c.source = r.source AND c.key = r.key AND r.running > $1 RETURNING 1)
@@ -144,7 +218,10 @@ export function createResponseCache({ db, source, now, memoryBytes = DEFAULT_MEM
       if (!touched.size) return
       const keys = [...touched]
       touched.clear()
-      await db.query('UPDATE cache_entries SET last_used_at = $1 WHERE source = $2 AND key = ANY($3::text[])', [now(), source, keys])
+      await db.query(
+        'UPDATE cache_entries SET last_used_at = $1 WHERE source = $2 AND key = ANY($3::text[])',
+        [now(), source, keys],
+      )
     },
 
     /** Forgets the in-memory copies (tests: what another instance, or a restart, would see). */

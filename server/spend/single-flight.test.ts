@@ -24,14 +24,35 @@ describeOnEngines('single flight', (engine) => {
 
     const report = await h.spend()
     expect(report.recent).toHaveLength(1)
-    expect(report.recent[0]).toMatchObject({ operation: 'GET /search', cache: 'MISS', state: 'charged', costUsd: 0.00203, joined: 99, savedUsd: 0.20097 })
+    expect(report.recent[0]).toMatchObject({
+      operation: 'GET /search',
+      cache: 'MISS',
+      state: 'charged',
+      costUsd: 0.00203,
+      joined: 99,
+      savedUsd: 0.20097,
+    })
     // The 99 that shared the call count as hits: what they saved is in the totals, without a row each.
-    expect(report.totals).toEqual({ spentUsd: 0.00203, paidCalls: 1, cacheHits: 99, savedUsd: 0.20097, failedCalls: 0, pendingCalls: 0, pendingUsd: 0 })
+    expect(report.totals).toEqual({
+      spentUsd: 0.00203,
+      paidCalls: 1,
+      cacheHits: 99,
+      savedUsd: 0.20097,
+      failedCalls: 0,
+      pendingCalls: 0,
+      pendingUsd: 0,
+    })
   })
 
   it('a failure is shared, not retried 100 times', async () => {
     const g = gate()
-    const h = engine.track(spendHarness({ env: engine.env(), hold: g.opened, answer: () => new Response('down', { status: 503 }) }))
+    const h = engine.track(
+      spendHarness({
+        env: engine.env(),
+        hold: g.opened,
+        answer: () => new Response('down', { status: 503 }),
+      }),
+    )
     const pending = Array.from({ length: 20 }, () => h.request(URL_))
     await vi.waitFor(() => expect(h.gateway.inFlight()).toEqual([{ joined: 19 }]), { timeout: 10_000 })
     g.open()
@@ -41,7 +62,13 @@ describeOnEngines('single flight', (engine) => {
     expect(responses.filter((r) => r.headers.get('X-Cost-USD') !== '0')).toHaveLength(1) // only the one who paid
     const report = await h.spend()
     expect(report.recent).toHaveLength(1)
-    expect(report.recent[0]).toMatchObject({ state: 'charged failure', status: 502, code: 'upstream_error', costUsd: 0.00203, joined: 19 })
+    expect(report.recent[0]).toMatchObject({
+      state: 'charged failure',
+      status: 502,
+      code: 'upstream_error',
+      costUsd: 0.00203,
+      joined: 19,
+    })
     expect(report.totals).toMatchObject({ spentUsd: 0.00203, paidCalls: 1, failedCalls: 1, pendingCalls: 0 })
   })
 })

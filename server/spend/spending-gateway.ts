@@ -69,13 +69,19 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
 
   function serveHit(n: NormalisedCall, cached: Cached): PaidResult {
     hits.count(n.operation, toMicro(priceOf(n.operation)))
-    if (cached.kind === 'failure') throw new PricedFailure(new ApiFailure(cached.status as 404, cached.code, cached.message, { param: cached.param }), 0, 'HIT')
+    if (cached.kind === 'failure')
+      throw new PricedFailure(
+        new ApiFailure(cached.status as 404, cached.code, cached.message, { param: cached.param }),
+        0,
+        'HIT',
+      )
     return { body: cached.body, contentType: cached.contentType, costUsd: 0, cache: 'HIT' }
   }
 
   /** A request that shared a flight paid nothing: it is answered like a hit (docs/decisions/0010). */
   function fromShared(shared: Shared): PaidResult {
-    if ('answer' in shared) return { body: shared.answer.body, contentType: shared.answer.contentType, costUsd: 0, cache: 'HIT' }
+    if ('answer' in shared)
+      return { body: shared.answer.body, contentType: shared.answer.contentType, costUsd: 0, cache: 'HIT' }
     throw new PricedFailure(shared.failure, 0, shared.cacheable ? 'HIT' : undefined)
   }
 
@@ -85,13 +91,17 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       await db.transaction(write)
     } catch (e) {
       unsettled.push({ id, write })
-      log(`[spend] ledger row ${id} stays pending for now: the database refused its settlement (${e instanceof Error ? e.message : String(e)}); it is retried.`)
+      log(
+        `[spend] ledger row ${id} stays pending for now: the database refused its settlement (${e instanceof Error ? e.message : String(e)}); it is retried.`,
+      )
     }
     if (!evicting && cache.evictionDue()) {
       evicting = true
       void cache
         .evict()
-        .catch((e: unknown) => log(`[spend] cache eviction failed: ${e instanceof Error ? e.message : String(e)}`))
+        .catch((e: unknown) =>
+          log(`[spend] cache eviction failed: ${e instanceof Error ? e.message : String(e)}`),
+        )
         .finally(() => (evicting = false))
     }
   }
@@ -107,7 +117,12 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         const hit = await cache.get(key)
         if (hit) return hit
         if (state && state.state !== 'charged' && state.state !== 'pending' && state.code) {
-          return new ApiFailure(state.httpStatus as 502, state.code, state.message ?? 'The data service call failed.', { param: state.param, retryAfterSeconds: state.retryAfterSeconds })
+          return new ApiFailure(
+            state.httpStatus as 502,
+            state.code,
+            state.message ?? 'The data service call failed.',
+            { param: state.param, retryAfterSeconds: state.retryAfterSeconds },
+          )
         }
         return AGAIN
       }
@@ -120,7 +135,10 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
     const priceUsd = priceOf(n.operation)
     const priceMicro = toMicro(priceUsd)
     let settle!: { resolve: (s: Shared) => void; reject: (e: unknown) => void }
-    const flight: Flight = { promise: new Promise<Shared>((resolve, reject) => (settle = { resolve, reject })), joined: 0 }
+    const flight: Flight = {
+      promise: new Promise<Shared>((resolve, reject) => (settle = { resolve, reject })),
+      joined: 0,
+    }
     flight.promise.catch(() => undefined) // nobody may have joined: not an unhandled rejection
     flights.set(key, flight)
     const refuse = (failure: ApiFailure): never => {
@@ -137,7 +155,14 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       }
       const pausedFor = client.pausedForSeconds?.() ?? 0
       if (pausedFor > 0) {
-        refuse(new ApiFailure(429, 'rate_limited', `The data service asked this server to wait; retry in ${pausedFor} s. Nothing was paid.`, { retryAfterSeconds: pausedFor, charged: false }))
+        refuse(
+          new ApiFailure(
+            429,
+            'rate_limited',
+            `The data service asked this server to wait; retry in ${pausedFor} s. Nothing was paid.`,
+            { retryAfterSeconds: pausedFor, charged: false },
+          ),
+        )
       }
 
       let id: string | undefined
@@ -154,8 +179,22 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       } catch (e) {
         if (e instanceof FoundInCache) {
           flights.delete(key)
-          if (e.entry.kind === 'answer') settle.resolve({ answer: { status: 200, body: e.entry.body, contentType: e.entry.contentType, bytes: e.entry.bytes } })
-          else settle.resolve({ failure: new ApiFailure(e.entry.status as 404, e.entry.code, e.entry.message, { param: e.entry.param }), cacheable: true })
+          if (e.entry.kind === 'answer')
+            settle.resolve({
+              answer: {
+                status: 200,
+                body: e.entry.body,
+                contentType: e.entry.contentType,
+                bytes: e.entry.bytes,
+              },
+            })
+          else
+            settle.resolve({
+              failure: new ApiFailure(e.entry.status as 404, e.entry.code, e.entry.message, {
+                param: e.entry.param,
+              }),
+              cacheable: true,
+            })
           return serveHit(n, e.entry)
         }
         if (e instanceof ApiFailure) refuse(e)
@@ -165,7 +204,9 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
 
       if (id === undefined) {
         // Another instance is paying for this very call: wait for it rather than pay twice.
-        const other = await waitForOther(key).catch((e: unknown) => (e instanceof StorageUnavailable ? storageFailure(e) : Promise.reject(e)))
+        const other = await waitForOther(key).catch((e: unknown) =>
+          e instanceof StorageUnavailable ? storageFailure(e) : Promise.reject(e),
+        )
         if (other === AGAIN) {
           settle.reject(new LeaderRefused())
           return AGAIN
@@ -173,7 +214,18 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         if (other instanceof ApiFailure) refuse(other)
         const entry = other as Cached
         flights.delete(key)
-        settle.resolve(entry.kind === 'answer' ? { answer: { status: 200, body: entry.body, contentType: entry.contentType, bytes: entry.bytes } } : { failure: new ApiFailure(entry.status as 404, entry.code, entry.message, { param: entry.param }), cacheable: true })
+        settle.resolve(
+          entry.kind === 'answer'
+            ? {
+                answer: { status: 200, body: entry.body, contentType: entry.contentType, bytes: entry.bytes },
+              }
+            : {
+                failure: new ApiFailure(entry.status as 404, entry.code, entry.message, {
+                  param: entry.param,
+                }),
+                cacheable: true,
+              },
+        )
         return serveHit(n, entry)
       }
       const claimId = id
@@ -184,10 +236,23 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         answer = await client.request({ operation: n.operation, path: call.path, query: call.query })
         checkAgainstContract(call, answer.body)
       } catch (e) {
-        const failure = e instanceof ApiFailure ? e : new ApiFailure(502, 'upstream_error', 'The data service call failed unexpectedly. Retry in a moment.')
+        const failure =
+          e instanceof ApiFailure
+            ? e
+            : new ApiFailure(
+                502,
+                'upstream_error',
+                'The data service call failed unexpectedly. Retry in a moment.',
+              )
         const charged = isCharged(failure)
         const cacheable = failure.code === 'captions_unavailable' && ttl[CAPTIONS_UNAVAILABLE] > 0
-        const entry: NewEntry = { kind: 'failure', status: failure.status, code: failure.code, message: failure.message, param: failure.param }
+        const entry: NewEntry = {
+          kind: 'failure',
+          status: failure.status,
+          code: failure.code,
+          message: failure.message,
+          param: failure.param,
+        }
         if (cacheable) cache.remember(key, entry, ttl[CAPTIONS_UNAVAILABLE])
         flights.delete(key)
         settle.resolve({ failure, cacheable })
@@ -209,14 +274,25 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         throw new PricedFailure(failure, charged ? priceUsd : 0, 'MISS')
       }
 
-      const entry: NewEntry = { kind: 'answer', body: answer.body, contentType: answer.contentType, bytes: answer.bytes }
+      const entry: NewEntry = {
+        kind: 'answer',
+        body: answer.body,
+        contentType: answer.contentType,
+        bytes: answer.bytes,
+      }
       cache.remember(key, entry, ttl[n.operation])
       flights.delete(key) // the memory cache already answers newcomers
       settle.resolve({ answer })
       // What was paid is settled before the answer goes out (its pending row was written before the call left).
       await settleRecord(claimId, async (tx) => {
         await cache.store(tx, key, n.operation, entry, ttl[n.operation])
-        await ledger.settle(tx, claimId, { state: 'charged', costMicro: priceMicro, httpStatus: 200, bytes: answer.bytes, joined: flight.joined })
+        await ledger.settle(tx, claimId, {
+          state: 'charged',
+          costMicro: priceMicro,
+          httpStatus: 200,
+          bytes: answer.bytes,
+          joined: flight.joined,
+        })
       })
       return { body: answer.body, contentType: answer.contentType, costUsd: priceUsd, cache: 'MISS' }
     } catch (e) {
@@ -264,13 +340,27 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         return fromShared(shared)
       }
       const last = await lead(call, n, key) // refused leaders keep coming: stop waiting for them
-      if (last === AGAIN) throw new PricedFailure(new ApiFailure(503, 'storage_unavailable', 'Another dashboard instance kept this call busy; nothing was paid. Retry in a moment.', { retryAfterSeconds: 5 }), 0, undefined)
+      if (last === AGAIN)
+        throw new PricedFailure(
+          new ApiFailure(
+            503,
+            'storage_unavailable',
+            'Another dashboard instance kept this call busy; nothing was paid. Retry in a moment.',
+            { retryAfterSeconds: 5 },
+          ),
+          0,
+          undefined,
+        )
       return last
     },
     inFlight: () => [...flights.values()].map((f) => ({ joined: f.joined })),
     async quote(call) {
       const n = normaliseCall(call)
-      return { operation: n.operation, priceUsd: priceOf(n.operation), cached: Boolean(await lookUp(cacheKeyOf(n))) }
+      return {
+        operation: n.operation,
+        priceUsd: priceOf(n.operation),
+        cached: Boolean(await lookUp(cacheKeyOf(n))),
+      }
     },
     async flush() {
       const retry = unsettled.splice(0)

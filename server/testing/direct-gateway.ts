@@ -6,9 +6,19 @@ import type { UpstreamClient } from '../upstream/client.ts'
 export function createDirectGateway(client: UpstreamClient): Gateway {
   return {
     async call(call) {
-      const answer = await client.request({ operation: call.operation, path: call.path, query: call.query, signal: call.signal })
+      const answer = await client.request({
+        operation: call.operation,
+        path: call.path,
+        query: call.query,
+        signal: call.signal,
+      })
       checkAgainstContract(call, answer.body)
-      return { body: answer.body, contentType: answer.contentType, costUsd: priceOf(call.operation), cache: 'MISS' }
+      return {
+        body: answer.body,
+        contentType: answer.contentType,
+        costUsd: priceOf(call.operation),
+        cache: 'MISS',
+      }
     },
     async quote(call) {
       return { operation: call.operation, priceUsd: priceOf(call.operation), cached: false }

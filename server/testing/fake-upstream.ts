@@ -16,7 +16,12 @@ export function fakeUpstream(answer: Answer, opts: { timeoutMs?: number } = {}) 
   }
   const env = { DATA_API_TOKEN: TEST_TOKEN, DATA_API_URL: 'https://api.poix.test' }
   const config = { ...loadConfig(env), upstreamTimeoutMs: opts.timeoutMs ?? 2000 }
-  const client = createUpstreamClient({ token: config.apiToken, baseUrl: config.apiUrl, timeoutMs: config.upstreamTimeoutMs, fetch })
+  const client = createUpstreamClient({
+    token: config.apiToken,
+    baseUrl: config.apiUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    fetch,
+  })
   const app = createApp({ config, gateway: createDirectGateway(client), log: () => {} })
   return { app, seen, config }
 }

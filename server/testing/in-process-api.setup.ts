@@ -23,7 +23,11 @@ const networkFetch = globalThis.fetch
 // Set directly (not vi.stubGlobal) so a test's own stubApi/unstubAllGlobals falls back to this, not to the network.
 globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-  if (url.startsWith('/api') || url.startsWith('http://localhost/api') || url.startsWith('http://localhost:3000/api')) {
+  if (
+    url.startsWith('/api') ||
+    url.startsWith('http://localhost/api') ||
+    url.startsWith('http://localhost:3000/api')
+  ) {
     const request = input instanceof Request ? input : new Request(new URL(url, 'http://localhost'), init)
     return inProcessApi(request)
   }

@@ -17,7 +17,10 @@ export default async function setup(): Promise<() => void> {
   const db: Database = {
     kind: 'pglite',
     query: async (sql, params) => (await pg.query(sql, params as unknown[])).rows as never,
-    transaction: (fn) => pg.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params as unknown[])).rows as never })),
+    transaction: (fn) =>
+      pg.transaction((tx) =>
+        fn({ query: async (sql, params) => (await tx.query(sql, params as unknown[])).rows as never }),
+      ),
     exec: async (sql) => void (await pg.exec(sql)),
     sizeBytes: async () => 0,
     close: () => pg.close(),

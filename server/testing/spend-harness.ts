@@ -11,7 +11,8 @@ import type { SpendReport } from '../spend/ledger.ts'
 
 export type Answer = (req: Request) => Response | Promise<Response>
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 const CAPTION_FILES: Record<string, (asked: string) => string> = {
@@ -19,11 +20,13 @@ const CAPTION_FILES: Record<string, (asked: string) => string> = {
   vtt: (a) => `WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n${a}\n`,
   text: (a) => `${a}\n`,
   csv: (a) => `start,duration,text\n0,1,"${a}"\n`,
-  xml: (a) => `<?xml version="1.0" encoding="utf-8" ?><transcript><text start="0" dur="1">${xmlText(a)}</text></transcript>`,
+  xml: (a) =>
+    `<?xml version="1.0" encoding="utf-8" ?><transcript><text start="0" dur="1">${xmlText(a)}</text></transcript>`,
   srv1: (a) => `<transcript><text start="0" dur="1">${xmlText(a)}</text></transcript>`,
   srv2: (a) => `<timedtext><text t="0" d="1000">${xmlText(a)}</text></timedtext>`,
   srv3: (a) => `<timedtext format="3"><body><p t="0" d="1000">${xmlText(a)}</p></body></timedtext>`,
-  ttml: (a) => `<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="00:00:00.000" end="00:00:01.000">${xmlText(a)}</p></div></body></tt>`,
+  ttml: (a) =>
+    `<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="00:00:00.000" end="00:00:01.000">${xmlText(a)}</p></div></body></tt>`,
   json3: (a) => JSON.stringify({ events: [{ tStartMs: 0, dDurationMs: 1000, segs: [{ utf8: a }] }] }),
 }
 
@@ -32,20 +35,78 @@ export function serviceAnswer(req: Request): Response {
   const url = new URL(req.url)
   const asked = `${url.pathname}?${url.searchParams}`
   if (url.pathname === '/search') {
-    return json({ regionCode: 'FR', totalResults: 1, resultsPerPage: 50, data: [{ kind: 'youtube#video', videoId: 'dQw4w9WgXcQ', publishedAt: '2026-01-01T00:00:00Z', channelId: 'UCuAXFkgsw1L7xaCfnd5JJOw', title: asked, description: '', thumbnails: {}, channelTitle: 'c' }] })
+    return json({
+      regionCode: 'FR',
+      totalResults: 1,
+      resultsPerPage: 50,
+      data: [
+        {
+          kind: 'youtube#video',
+          videoId: 'dQw4w9WgXcQ',
+          publishedAt: '2026-01-01T00:00:00Z',
+          channelId: 'UCuAXFkgsw1L7xaCfnd5JJOw',
+          title: asked,
+          description: '',
+          thumbnails: {},
+          channelTitle: 'c',
+        },
+      ],
+    })
   }
   if (url.pathname === '/popularVideos') {
-    return json({ totalResults: 1, resultsPerPage: 1, data: [{ id: 'dQw4w9WgXcQ', publishedAt: '2026-01-01T00:00:00Z', channelId: 'UCuAXFkgsw1L7xaCfnd5JJOw', title: asked, description: '', thumbnails: {}, channelTitle: 'c' }] })
+    return json({
+      totalResults: 1,
+      resultsPerPage: 1,
+      data: [
+        {
+          id: 'dQw4w9WgXcQ',
+          publishedAt: '2026-01-01T00:00:00Z',
+          channelId: 'UCuAXFkgsw1L7xaCfnd5JJOw',
+          title: asked,
+          description: '',
+          thumbnails: {},
+          channelTitle: 'c',
+        },
+      ],
+    })
   }
   if (url.pathname.startsWith('/captions/')) {
     const format = url.searchParams.get('format') ?? 'json'
-    if (format === 'json') return json([{ text: asked, offset: 0, duration: 1, lang: url.searchParams.get('lang') ?? 'en', wordCount: 1, speechRate: 60 }])
+    if (format === 'json')
+      return json([
+        {
+          text: asked,
+          offset: 0,
+          duration: 1,
+          lang: url.searchParams.get('lang') ?? 'en',
+          wordCount: 1,
+          speechRate: 60,
+        },
+      ])
     // A file of the format asked for: the function refuses (and never caches) one that is not.
-    return new Response(CAPTION_FILES[format]?.(asked) ?? asked, { headers: { 'Content-Type': 'text/plain' } })
+    return new Response(CAPTION_FILES[format]?.(asked) ?? asked, {
+      headers: { 'Content-Type': 'text/plain' },
+    })
   }
-  if (url.pathname.startsWith('/files/captions/')) return json([{ languageCode: 'en', languageName: asked, format: 'srt' }])
-  if (url.pathname === '/commentReplies') return json({ data: [{ id: 'UgzoQVUwDeGW1IS5_uR4AaABAg.x', textDisplay: asked, textOriginal: asked, parentId: 'UgzoQVUwDeGW1IS5_uR4AaABAg', authorDisplayName: 'a', likeCount: 0, publishedAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' }] })
-  if (url.pathname === '/channels') return json({ totalResults: 1, data: [{ id: 'UCuAXFkgsw1L7xaCfnd5JJOw', title: asked }] })
+  if (url.pathname.startsWith('/files/captions/'))
+    return json([{ languageCode: 'en', languageName: asked, format: 'srt' }])
+  if (url.pathname === '/commentReplies')
+    return json({
+      data: [
+        {
+          id: 'UgzoQVUwDeGW1IS5_uR4AaABAg.x',
+          textDisplay: asked,
+          textOriginal: asked,
+          parentId: 'UgzoQVUwDeGW1IS5_uR4AaABAg',
+          authorDisplayName: 'a',
+          likeCount: 0,
+          publishedAt: '2026-01-01T00:00:00Z',
+          updatedAt: '2026-01-01T00:00:00Z',
+        },
+      ],
+    })
+  if (url.pathname === '/channels')
+    return json({ totalResults: 1, data: [{ id: 'UCuAXFkgsw1L7xaCfnd5JJOw', title: asked }] })
   return json({ message: 'no such path' }, 404)
 }
 
@@ -72,7 +133,12 @@ export type HarnessOptions = {
 
 export function spendHarness({ env = {}, answer = serviceAnswer, now, hold }: HarnessOptions = {}) {
   const seen: Request[] = []
-  const fullEnv = { DATA_API_TOKEN: TEST_TOKEN, DATA_API_URL: 'https://api.poix.test', DATA_DIR: ':memory:', ...env }
+  const fullEnv = {
+    DATA_API_TOKEN: TEST_TOKEN,
+    DATA_API_URL: 'https://api.poix.test',
+    DATA_DIR: ':memory:',
+    ...env,
+  }
   const config = loadConfig(fullEnv)
   const logs: string[] = []
   const runtime = createRuntime({
@@ -88,7 +154,8 @@ export function spendHarness({ env = {}, answer = serviceAnswer, now, hold }: Ha
   /** A request from the same origin as the app, optionally from a given client address. */
   const request = (path: string, init: RequestInit = {}, client?: string) =>
     runtime.app.request(path, init, client ? { incoming: { socket: { remoteAddress: client } } } : undefined)
-  const spend = async (limit?: number) => (await (await request(`/api/spend${limit ? `?limit=${limit}` : ''}`)).json()) as SpendReport
+  const spend = async (limit?: number) =>
+    (await (await request(`/api/spend${limit ? `?limit=${limit}` : ''}`)).json()) as SpendReport
   return { ...runtime, config, seen, logs, request, spend }
 }
 

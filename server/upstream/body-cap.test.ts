@@ -73,12 +73,15 @@ describe('the node:http transport stops reading past UPSTREAM_MAX_BYTES', () => 
     await new Promise((resolve) => server.close(resolve))
   })
 
-  const client = (timeoutMs = 5000) => createUpstreamClient({ token: TOKEN, baseUrl: origin, timeoutMs, maxBytes: CAP })
+  const client = (timeoutMs = 5000) =>
+    createUpstreamClient({ token: TOKEN, baseUrl: origin, timeoutMs, maxBytes: CAP })
 
   it('a 64 MB answer: 502 upstream_too_large, charged, and the connection is dropped near the cap', async () => {
     const f = await failureOf(client().request({ ...search, path: '/huge' }))
     expect(f).toMatchObject({ status: 502, code: 'upstream_too_large', charged: true })
-    expect(f.message).toBe('The data service sent an answer larger than 256 KB (UPSTREAM_MAX_BYTES); nothing was cached.')
+    expect(f.message).toBe(
+      'The data service sent an answer larger than 256 KB (UPSTREAM_MAX_BYTES); nothing was cached.',
+    )
     await expect.poll(() => sent['/huge']?.cutOff).toBe(true)
     expect(sent['/huge']!.bytes).toBeLessThan(16 * 1024 * KB) // the cap plus socket buffers, not 64 MB
   })
@@ -120,7 +123,13 @@ describe('the fetch path (simulator, tests) reads the body incrementally and can
   const over = (maxBytes?: number, headers: Record<string, string> = {}) => {
     const { state, body } = endless()
     const fetch = async () => new Response(body, { headers })
-    const client = createUpstreamClient({ token: TOKEN, baseUrl: 'https://api.poix.test', timeoutMs: 5000, fetch, maxBytes })
+    const client = createUpstreamClient({
+      token: TOKEN,
+      baseUrl: 'https://api.poix.test',
+      timeoutMs: 5000,
+      fetch,
+      maxBytes,
+    })
     return { state, client }
   }
 
@@ -136,7 +145,9 @@ describe('the fetch path (simulator, tests) reads the body incrementally and can
     expect(DEFAULT_MAX_BYTES).toBe(32 * 1024 * 1024)
     const { state, client } = over(undefined)
     const f = await failureOf(client.request(search))
-    expect(f.message).toBe('The data service sent an answer larger than 32 MB (UPSTREAM_MAX_BYTES); nothing was cached.')
+    expect(f.message).toBe(
+      'The data service sent an answer larger than 32 MB (UPSTREAM_MAX_BYTES); nothing was cached.',
+    )
     expect(state.pulled).toBeLessThanOrEqual(DEFAULT_MAX_BYTES + 2 * chunk.byteLength)
   })
 
@@ -149,7 +160,13 @@ describe('the fetch path (simulator, tests) reads the body incrementally and can
   it('a body within the cap passes byte for byte', async () => {
     const body = '\uFEFFWEBVTT\n\n00:00.000 --> 00:01.000\nhé\n'
     const fetch = async () => new Response(body)
-    const client = createUpstreamClient({ token: TOKEN, baseUrl: 'https://api.poix.test', timeoutMs: 5000, fetch, maxBytes: Buffer.byteLength(body) })
+    const client = createUpstreamClient({
+      token: TOKEN,
+      baseUrl: 'https://api.poix.test',
+      timeoutMs: 5000,
+      fetch,
+      maxBytes: Buffer.byteLength(body),
+    })
     const answer = await client.request(search)
     expect(answer.body).toBe(body)
     expect(answer.bytes).toBe(Buffer.byteLength(body))

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { CAPTION_FORMATS, type CaptionFormat } from '#contract/index.ts'
 import { ApiFailure } from '../errors.ts'
 import { renderCaptions } from '#simulator/captions/index.ts'
-import { ANCHOR_VIDEO_ID, ASR_ONLY_VIDEO_ID, CJK_VIDEO_ID, HOSTILE_VIDEO_ID, LONG_VIDEO_ID, RTL_VIDEO_ID } from '#simulator/data/anchors.ts'
+import {
+  ANCHOR_VIDEO_ID,
+  ASR_ONLY_VIDEO_ID,
+  CJK_VIDEO_ID,
+  HOSTILE_VIDEO_ID,
+  LONG_VIDEO_ID,
+  RTL_VIDEO_ID,
+} from '#simulator/data/anchors.ts'
 import { status, testSimulator } from '#simulator/testing/test-client.ts'
 import { fakeUpstream } from '../testing/fake-upstream.ts'
 import { captionBodyCheck } from './caption-body-check.ts'
@@ -52,8 +59,10 @@ describe('every caption file the simulator writes passes the check', () => {
 })
 
 describe('a body that is not the format asked for is refused as upstream_invalid', () => {
-  const ttml = '<?xml version="1.0" encoding="utf-8" ?><tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="00:00:01.000" end="00:00:02.000">hi</p></div></body></tt>\n'
-  const transcript = '<?xml version="1.0" encoding="utf-8" ?><transcript><text start="1" dur="1">hi</text></transcript>'
+  const ttml =
+    '<?xml version="1.0" encoding="utf-8" ?><tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="00:00:01.000" end="00:00:02.000">hi</p></div></body></tt>\n'
+  const transcript =
+    '<?xml version="1.0" encoding="utf-8" ?><transcript><text start="1" dur="1">hi</text></transcript>'
   it.each<[CaptionFormat, string, RegExp]>([
     ['vtt', ITEMS, /format=vtt is not WebVTT: it is JSON/],
     ['vtt', 'WEBVTTX\n\n00:00.000 --> 00:01.000\nhi\n', /does not start with WEBVTT/],
@@ -71,7 +80,11 @@ describe('a body that is not the format asked for is refused as upstream_invalid
     ['srv1', ttml, /has the root element <tt>, not <transcript> or <timedtext>/],
     ['xml', ITEMS, /format=xml is not transcript XML: it is not XML/],
     ['srv2', '', /is not XML/],
-    ['srv3', '<?xml version="1.0" encoding="utf-8" ?><timedtext format="3">\n<body>\n<p t="0" d="10">hi', /cut off before its closing <\/timedtext>/],
+    [
+      'srv3',
+      '<?xml version="1.0" encoding="utf-8" ?><timedtext format="3">\n<body>\n<p t="0" d="10">hi',
+      /cut off before its closing <\/timedtext>/,
+    ],
     ['json3', '{"wireMagic":"pb3","events":[{"tStartMs":0', /is not valid JSON/],
     ['json3', ITEMS, /has no "events" array/],
     ['json3', '{"events":{}}', /has no "events" array/],
@@ -92,7 +105,10 @@ describe('a body that is not the format asked for is refused as upstream_invalid
     ['csv', ''],
     ['vtt', 'WEBVTT'],
     ['vtt', '\uFEFF\r\nWEBVTT - a title\r\n\r\n'],
-    ['ttml', '<!-- made by hand --><!DOCTYPE tt><tt:tt xmlns:tt="http://www.w3.org/ns/ttml"><tt:body/></tt:tt>\n\n'],
+    [
+      'ttml',
+      '<!-- made by hand --><!DOCTYPE tt><tt:tt xmlns:tt="http://www.w3.org/ns/ttml"><tt:body/></tt:tt>\n\n',
+    ],
     ['srv1', '<transcript/>'],
     ['srv2', '<?xml version="1.0"?>\n<timedtext >\n</timedtext >\n'],
     ['json3', '{"events":[]}'],
@@ -105,7 +121,12 @@ describe('a body that is not the format asked for is refused as upstream_invalid
   })
 
   it('runs as part of the contract check of a paid call', () => {
-    const call = { operation: 'GET /captions/{videoId}' as const, path: '/captions/x', query: { format: 'vtt' }, check: captionBodyCheck('vtt') }
+    const call = {
+      operation: 'GET /captions/{videoId}' as const,
+      path: '/captions/x',
+      query: { format: 'vtt' },
+      check: captionBodyCheck('vtt'),
+    }
     expect(() => checkAgainstContract(call, ITEMS)).toThrow(/not WebVTT/)
     expect(() => checkAgainstContract(call, 'WEBVTT\n')).not.toThrow()
   })
@@ -125,14 +146,24 @@ describe('GET /api/captions: a mislabelled answer is refused and never kept', ()
   })
 
   it('format=json cut off mid-array: 502 upstream_invalid (not valid JSON)', async () => {
-    const { app } = fakeUpstream(() => new Response(ITEMS.slice(0, ITEMS.length - 20), { headers: { 'Content-Type': 'application/json' } }))
+    const { app } = fakeUpstream(
+      () =>
+        new Response(ITEMS.slice(0, ITEMS.length - 20), { headers: { 'Content-Type': 'application/json' } }),
+    )
     const res = await app.request(`/api/captions/${ANCHOR_VIDEO_ID}?format=json&lang=en`)
     expect(res.status).toBe(502)
-    expect(await res.json()).toMatchObject({ error: { code: 'upstream_invalid', message: expect.stringMatching(/not valid JSON/) } })
+    expect(await res.json()).toMatchObject({
+      error: { code: 'upstream_invalid', message: expect.stringMatching(/not valid JSON/) },
+    })
   })
 
   it('a real vtt file passes through', async () => {
-    const { app } = fakeUpstream(() => new Response('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhi\n', { headers: { 'Content-Type': 'text/vtt' } }))
+    const { app } = fakeUpstream(
+      () =>
+        new Response('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhi\n', {
+          headers: { 'Content-Type': 'text/vtt' },
+        }),
+    )
     expect((await app.request(`/api/captions/${ANCHOR_VIDEO_ID}?format=vtt&lang=en`)).status).toBe(200)
   })
 })

@@ -33,7 +33,9 @@ function isJsonDocument(body: string): boolean {
   if (first !== '{' && first !== '[') return false
   try {
     const v: unknown = JSON.parse(body.replace(/^\uFEFF/, ''))
-    return Array.isArray(v) ? v.every((x) => typeof x === 'object' && x !== null) : typeof v === 'object' && v !== null
+    return Array.isArray(v)
+      ? v.every((x) => typeof x === 'object' && x !== null)
+      : typeof v === 'object' && v !== null
   } catch {
     return false
   }
@@ -66,9 +68,20 @@ function textLayout(rule: (body: string) => string | undefined): Check {
 const TRANSCRIPT_ROOTS = ['transcript', 'timedtext'] as const
 
 const CHECKS: Record<Exclude<CaptionFormat, 'json'>, Check> = {
-  vtt: (body) => (/^WEBVTT(?:[ \t\r\n]|$)/.test(withoutLead(body)) ? undefined : isJsonDocument(body) ? 'is JSON' : 'does not start with WEBVTT'),
-  srt: textLayout((body) => (/\d+:\d\d:\d\d,\d\d\d[ \t]*-->/.test(body) ? undefined : 'has no cue timing line (00:00:01,000 --> 00:00:02,000)')),
-  csv: textLayout((body) => (/^[^\r\n]*,/.test(withoutLead(body)) ? undefined : 'has no header line of comma-separated column names')),
+  vtt: (body) =>
+    /^WEBVTT(?:[ \t\r\n]|$)/.test(withoutLead(body))
+      ? undefined
+      : isJsonDocument(body)
+        ? 'is JSON'
+        : 'does not start with WEBVTT',
+  srt: textLayout((body) =>
+    /\d+:\d\d:\d\d,\d\d\d[ \t]*-->/.test(body)
+      ? undefined
+      : 'has no cue timing line (00:00:01,000 --> 00:00:02,000)',
+  ),
+  csv: textLayout((body) =>
+    /^[^\r\n]*,/.test(withoutLead(body)) ? undefined : 'has no header line of comma-separated column names',
+  ),
   text: textLayout(() => undefined),
   ttml: xmlWithRoot(['tt']),
   xml: xmlWithRoot(TRANSCRIPT_ROOTS),
@@ -82,7 +95,10 @@ const CHECKS: Record<Exclude<CaptionFormat, 'json'>, Check> = {
     } catch {
       return 'is not valid JSON (cut off, or not JSON at all)'
     }
-    const events = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as { events?: unknown }).events : undefined
+    const events =
+      typeof v === 'object' && v !== null && !Array.isArray(v)
+        ? (v as { events?: unknown }).events
+        : undefined
     return Array.isArray(events) ? undefined : 'has no "events" array'
   },
 }
@@ -93,6 +109,11 @@ export function captionBodyCheck(format: CaptionFormat): ((body: string) => void
   const check = CHECKS[format]
   return (body) => {
     const wrong = check(body)
-    if (wrong) throw new ApiFailure(502, 'upstream_invalid', `The data service's answer to format=${format} is not ${NAMES[format]}: it ${wrong}. Nothing was cached.`)
+    if (wrong)
+      throw new ApiFailure(
+        502,
+        'upstream_invalid',
+        `The data service's answer to format=${format} is not ${NAMES[format]}: it ${wrong}. Nothing was cached.`,
+      )
   }
 }

@@ -15,10 +15,20 @@ function rateLimitedOnce(retryAfter: string | null, now: () => number) {
   const seen: string[] = []
   const fetch = async (req: Request) => {
     seen.push(new URL(req.url).pathname)
-    if (seen.length > 1) return new Response('{"data":[]}', { headers: { 'Content-Type': 'application/json' } })
-    return new Response('{"message":"slow down"}', { status: 429, headers: retryAfter === null ? {} : { 'Retry-After': retryAfter } })
+    if (seen.length > 1)
+      return new Response('{"data":[]}', { headers: { 'Content-Type': 'application/json' } })
+    return new Response('{"message":"slow down"}', {
+      status: 429,
+      headers: retryAfter === null ? {} : { 'Retry-After': retryAfter },
+    })
   }
-  const client = createUpstreamClient({ token: TOKEN, baseUrl: 'https://api.poix.test', timeoutMs: 2000, fetch, now })
+  const client = createUpstreamClient({
+    token: TOKEN,
+    baseUrl: 'https://api.poix.test',
+    timeoutMs: 2000,
+    fetch,
+    now,
+  })
   return { client, seen }
 }
 
@@ -43,7 +53,9 @@ describe('a 429 from the service pauses the whole instance until its Retry-After
     expect(client.pausedForSeconds()).toBe(30)
 
     c.advance(12_300)
-    const refusals = await Promise.all(Array.from({ length: 100 }, (_, i) => failureOf(client.request(i % 2 ? search : channels))))
+    const refusals = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => failureOf(client.request(i % 2 ? search : channels))),
+    )
     expect(seen).toHaveLength(1)
     for (const f of refusals) {
       expect(f).toBeInstanceOf(ApiFailure)
@@ -73,16 +85,31 @@ describe('a 429 from the service pauses the whole instance until its Retry-After
     expect(zero.client.pausedForSeconds()).toBe(0)
     expect((await zero.client.request(search)).status).toBe(200)
 
-    const fetch = async () => new Response('{"message":"insufficient credit"}', { status: 429, headers: { 'Retry-After': '60' } })
-    const broke = createUpstreamClient({ token: TOKEN, baseUrl: 'https://api.poix.test', timeoutMs: 2000, fetch, now: c.now })
+    const fetch = async () =>
+      new Response('{"message":"insufficient credit"}', { status: 429, headers: { 'Retry-After': '60' } })
+    const broke = createUpstreamClient({
+      token: TOKEN,
+      baseUrl: 'https://api.poix.test',
+      timeoutMs: 2000,
+      fetch,
+      now: c.now,
+    })
     expect(await failureOf(broke.request(search))).toMatchObject({ code: 'balance_exhausted' })
     expect(broke.pausedForSeconds()).toBe(0)
   })
 
   it('never pauses in demo mode, whose 429s are faults tests inject into the simulator', async () => {
     let calls = 0
-    const fetch = async () => (++calls === 1 ? new Response('slow', { status: 429, headers: { 'Retry-After': '30' } }) : new Response('[]'))
-    const demo = createUpstreamClient({ token: undefined, baseUrl: 'https://api.poix.test', timeoutMs: 2000, demo: { fetch, token: 'poix-demo-token' } })
+    const fetch = async () =>
+      ++calls === 1
+        ? new Response('slow', { status: 429, headers: { 'Retry-After': '30' } })
+        : new Response('[]')
+    const demo = createUpstreamClient({
+      token: undefined,
+      baseUrl: 'https://api.poix.test',
+      timeoutMs: 2000,
+      demo: { fetch, token: 'poix-demo-token' },
+    })
     await failureOf(demo.request(search))
     expect(demo.pausedForSeconds()).toBe(0)
     expect((await demo.request(search)).status).toBe(200)

@@ -28,7 +28,12 @@ export function createCircuitBreaker(now: () => number = Date.now): CircuitBreak
     refusal() {
       const seconds = pausedForSeconds()
       if (seconds === 0) return undefined
-      return new ApiFailure(429, 'rate_limited', `The data service asked this server to wait; retry in ${seconds} s.`, { retryAfterSeconds: seconds, charged: false })
+      return new ApiFailure(
+        429,
+        'rate_limited',
+        `The data service asked this server to wait; retry in ${seconds} s.`,
+        { retryAfterSeconds: seconds, charged: false },
+      )
     },
   }
 }

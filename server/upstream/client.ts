@@ -55,8 +55,12 @@ export function messageFromBody(body: string): string | undefined {
     return clip(findMessage(JSON.parse(text)) ?? text)
   } catch {
     // An HTML error page says what happened in its title or first heading; the rest is layout.
-    const headline = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(text)?.[1]
-    const plain = (headline ?? text).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
+    const headline =
+      /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(text)?.[1]
+    const plain = (headline ?? text)
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
     return plain ? clip(plain) : undefined
   }
 }
@@ -70,7 +74,17 @@ function findMessage(v: unknown, depth = 0): string | undefined {
   if (Array.isArray(v)) return v.map((x) => findMessage(x, depth + 1)).find(Boolean)
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>
-    for (const key of ['message', 'error_description', 'detail', 'error', 'errors', 'msg', 'title', 'reason', 'description']) {
+    for (const key of [
+      'message',
+      'error_description',
+      'detail',
+      'error',
+      'errors',
+      'msg',
+      'title',
+      'reason',
+      'description',
+    ]) {
       const m = findMessage(o[key], depth + 1)
       if (m) return m
     }
@@ -85,28 +99,55 @@ function clip(s: string): string {
 const BALANCE_RE = /balance|insufficient|credit|funds|payment required|quota exhausted/i
 
 /** Maps a non-2xx answer of the service to the function's error (the error table of the data-service spec; docs/decisions/0005-function-errors-and-prices.md). */
-export function mapUpstreamFailure(operation: Operation, status: number, body: string, retryAfter: string | null): ApiFailure {
+export function mapUpstreamFailure(
+  operation: Operation,
+  status: number,
+  body: string,
+  retryAfter: string | null,
+): ApiFailure {
   const said = messageFromBody(body)
   if (status === 402 || ((status === 403 || status === 429) && said && BALANCE_RE.test(said))) {
-    return new ApiFailure(402, 'balance_exhausted', `The data service account's balance is exhausted${said ? ` (the service said: "${said}")` : ''}. Add funds in the Poix dashboard; cached answers are still served.`)
+    return new ApiFailure(
+      402,
+      'balance_exhausted',
+      `The data service account's balance is exhausted${said ? ` (the service said: "${said}")` : ''}. Add funds in the Poix dashboard; cached answers are still served.`,
+    )
   }
   if (status === 403 || status === 401) {
-    return new ApiFailure(502, 'upstream_auth', "The data service rejected this server's token; check DATA_API_TOKEN.")
+    return new ApiFailure(
+      502,
+      'upstream_auth',
+      "The data service rejected this server's token; check DATA_API_TOKEN.",
+    )
   }
   if (status === 429) {
     const seconds = parseRetryAfter(retryAfter) ?? 30
-    return new ApiFailure(429, 'rate_limited', `The data service is rate-limiting this server; retry in ${seconds} s.`, { retryAfterSeconds: seconds })
+    return new ApiFailure(
+      429,
+      'rate_limited',
+      `The data service is rate-limiting this server; retry in ${seconds} s.`,
+      { retryAfterSeconds: seconds },
+    )
   }
   if (status === 404 && operation === 'GET /captions/{videoId}') {
-    const hint = "Try mode=fallback-auto-translated (the platform's translation), mode=fallback-whisper (speech recognition when the video has no captions) or mode=force-whisper."
+    const hint =
+      "Try mode=fallback-auto-translated (the platform's translation), mode=fallback-whisper (speech recognition when the video has no captions) or mode=force-whisper."
     const base = (said ?? 'No captions in the requested language.').replace(/\s*(Use|Try) mode=.*$/s, '')
     return new ApiFailure(404, 'captions_unavailable', `${base.replace(/\.?$/, '.')} ${hint}`)
   }
   if (status === 404) return new ApiFailure(404, 'not_found', said ?? 'The data service has no such item.')
   if (status >= 400 && status < 500) {
-    return new ApiFailure(400, 'invalid_query', `The data service refused the query: ${said ? sentence(said) : `status ${status}`}.`)
+    return new ApiFailure(
+      400,
+      'invalid_query',
+      `The data service refused the query: ${said ? sentence(said) : `status ${status}`}.`,
+    )
   }
-  return new ApiFailure(502, 'upstream_error', `The data service failed (status ${status})${said ? `: ${sentence(said)}` : ''}. Retry in a moment.`)
+  return new ApiFailure(
+    502,
+    'upstream_error',
+    `The data service failed (status ${status})${said ? `: ${sentence(said)}` : ''}. Retry in a moment.`,
+  )
 }
 
 function parseRetryAfter(v: string | null): number | undefined {
@@ -125,8 +166,14 @@ function sizeText(bytes: number): string {
 
 /** Past the cap a 2xx was served, and so billed; an error answer keeps its status, its oversized body unread. */
 function tooLarge(operation: Operation, res: TransportAnswer, maxBytes: number): ApiFailure {
-  if (res.status < 200 || res.status >= 300) return mapUpstreamFailure(operation, res.status, '', res.header('Retry-After'))
-  return new ApiFailure(502, 'upstream_too_large', `The data service sent an answer larger than ${sizeText(maxBytes)} (UPSTREAM_MAX_BYTES); nothing was cached.`, { charged: true })
+  if (res.status < 200 || res.status >= 300)
+    return mapUpstreamFailure(operation, res.status, '', res.header('Retry-After'))
+  return new ApiFailure(
+    502,
+    'upstream_too_large',
+    `The data service sent an answer larger than ${sizeText(maxBytes)} (UPSTREAM_MAX_BYTES); nothing was cached.`,
+    { charged: true },
+  )
 }
 
 function buildUrl(baseUrl: string, path: string, query: UpstreamRequest['query']): string {
@@ -143,8 +190,13 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
   const mode: UpstreamMode = live ? 'live' : 'demo'
   const token = live || opts.demo?.token
   const given = mode === 'live' ? opts.fetch : opts.demo?.fetch
-  const transport: Transport | undefined = given ? fromFetch(given) : mode === 'live' ? nodeTransport : undefined
-  if (!token || !transport) throw new Error('No data service configured: set DATA_API_TOKEN, or give the client the demo simulator.')
+  const transport: Transport | undefined = given
+    ? fromFetch(given)
+    : mode === 'live'
+      ? nodeTransport
+      : undefined
+  if (!token || !transport)
+    throw new Error('No data service configured: set DATA_API_TOKEN, or give the client the demo simulator.')
   const secret = token // narrowed to a string for the functions below
   const scrub = (s: string) => s.split(secret).join('[token]')
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
@@ -180,7 +232,14 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
     let res: TransportAnswer | undefined
     let body: string
     try {
-      res = await Promise.race([transport!(buildUrl(opts.baseUrl, req.path, req.query), { headers, signal: controller.signal, maxBytes }), aborted])
+      res = await Promise.race([
+        transport!(buildUrl(opts.baseUrl, req.path, req.query), {
+          headers,
+          signal: controller.signal,
+          maxBytes,
+        }),
+        aborted,
+      ])
       if (Number(res.header('Content-Length')) > maxBytes) {
         controller.abort(new BodyTooLarge(maxBytes)) // announced too large: drop the connection before reading any of it
         return failWith(tooLarge(req.operation, res, maxBytes))
@@ -189,24 +248,45 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
       const bytes = await Promise.race([res.body(), aborted])
       body = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
       const ok = res.status >= 200 && res.status < 300
-      if (!ok) return failWith(mapUpstreamFailure(req.operation, res.status, scrub(body), res.header('Retry-After')))
+      if (!ok)
+        return failWith(mapUpstreamFailure(req.operation, res.status, scrub(body), res.header('Retry-After')))
       // Nothing cached or sent may carry the token; re-count the bytes only when it was there.
       if (body.includes(secret)) {
         body = scrub(body)
-        return { status: res.status, contentType: res.header('Content-Type') ?? '', body, bytes: Buffer.byteLength(body) }
+        return {
+          status: res.status,
+          contentType: res.header('Content-Type') ?? '',
+          body,
+          bytes: Buffer.byteLength(body),
+        }
       }
-      return { status: res.status, contentType: res.header('Content-Type') ?? '', body, bytes: bytes.byteLength }
+      return {
+        status: res.status,
+        contentType: res.header('Content-Type') ?? '',
+        body,
+        bytes: bytes.byteLength,
+      }
     } catch (e) {
       if (e instanceof ApiFailure) throw e
       if (e instanceof BodyTooLarge && res) return failWith(tooLarge(req.operation, res, maxBytes))
       if (timedOut) {
-        throw new ApiFailure(504, 'upstream_timeout', `The data service did not answer within ${Math.round(opts.timeoutMs / 1000)} s. Retry in a moment.`)
+        throw new ApiFailure(
+          504,
+          'upstream_timeout',
+          `The data service did not answer within ${Math.round(opts.timeoutMs / 1000)} s. Retry in a moment.`,
+        )
       }
       // A 200 whose body broke off was served, and so billed, by the service.
       const charged = res !== undefined && res.status >= 200 && res.status < 300
-      if (req.signal?.aborted) throw new ApiFailure(502, 'upstream_unreachable', 'The request was cancelled.', { charged })
+      if (req.signal?.aborted)
+        throw new ApiFailure(502, 'upstream_unreachable', 'The request was cancelled.', { charged })
       const detail = e instanceof Error ? scrub(e.message) : 'unknown error'
-      throw new ApiFailure(502, 'upstream_unreachable', `Could not read the data service's answer (${clip(detail)}). Retry in a moment.`, { charged })
+      throw new ApiFailure(
+        502,
+        'upstream_unreachable',
+        `Could not read the data service's answer (${clip(detail)}). Retry in a moment.`,
+        { charged },
+      )
     } finally {
       clearTimeout(timer)
       req.signal?.removeEventListener('abort', onCallerAbort)

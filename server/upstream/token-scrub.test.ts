@@ -3,9 +3,18 @@ import { fakeUpstream, TEST_TOKEN } from '../testing/fake-upstream.ts'
 import { createUpstreamClient } from './client.ts'
 
 const clientAnswering = (body: string) =>
-  createUpstreamClient({ token: TEST_TOKEN, baseUrl: 'https://api.poix.test', timeoutMs: 2000, fetch: async () => new Response(body) })
+  createUpstreamClient({
+    token: TEST_TOKEN,
+    baseUrl: 'https://api.poix.test',
+    timeoutMs: 2000,
+    fetch: async () => new Response(body),
+  })
 
-const captions = { operation: 'GET /captions/{videoId}' as const, path: '/captions/dQw4w9WgXcQ', query: { format: 'text' } }
+const captions = {
+  operation: 'GET /captions/{videoId}' as const,
+  path: '/captions/dQw4w9WgXcQ',
+  query: { format: 'text' },
+}
 
 describe('a 2xx body never carries the token out of the client', () => {
   it('replaces every occurrence with [token] and counts the bytes of what it returns', async () => {
@@ -24,7 +33,12 @@ describe('a 2xx body never carries the token out of the client', () => {
   })
 
   it('through the function: a caption file echoing the token reaches the browser without it', async () => {
-    const { app } = fakeUpstream(() => new Response(`WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nyour token is ${TEST_TOKEN}\n`, { headers: { 'Content-Type': 'text/vtt' } }))
+    const { app } = fakeUpstream(
+      () =>
+        new Response(`WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nyour token is ${TEST_TOKEN}\n`, {
+          headers: { 'Content-Type': 'text/vtt' },
+        }),
+    )
     const res = await app.request('/api/captions/dQw4w9WgXcQ?format=vtt&lang=en')
     expect(res.status).toBe(200)
     const text = await res.text()

@@ -55,7 +55,11 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
 })
 
-const call = (path: string, signal = new AbortController().signal) => nodeTransport(`${origin}${path}`, { headers: { Authorization: 'Bearer t0k', Accept: 'application/json' }, signal })
+const call = (path: string, signal = new AbortController().signal) =>
+  nodeTransport(`${origin}${path}`, {
+    headers: { Authorization: 'Bearer t0k', Accept: 'application/json' },
+    signal,
+  })
 
 describe('the node:http transport', () => {
   it('returns status, headers and the body byte for byte, and sends only the headers it is given', async () => {
@@ -66,7 +70,9 @@ describe('the node:http transport', () => {
     expect(res.header('X-Missing')).toBeNull()
     const bytes = await res.body()
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]) // the BOM survives
-    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe('\uFEFFWEBVTT\n\n00:00.000 --> 00:01.000\nhé\n')
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(
+      '\uFEFFWEBVTT\n\n00:00.000 --> 00:01.000\nhé\n',
+    )
     const sent = seenHeaders.at(-1)!
     expect(sent.authorization).toBe('Bearer t0k')
     expect(sent.cookie).toBeUndefined()
@@ -132,7 +138,9 @@ describe('the upstream client over the node:http transport (live mode)', () => {
   })
 
   it('counts a 200 cut off mid-body as charged and unreadable', async () => {
-    const f = await failureOf(client().request({ operation: 'GET /search', path: '/reset-mid-body', query: {} }))
+    const f = await failureOf(
+      client().request({ operation: 'GET /search', path: '/reset-mid-body', query: {} }),
+    )
     expect(f.code).toBe('upstream_unreachable')
     expect(f.charged).toBe(true)
   })

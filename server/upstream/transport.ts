@@ -14,7 +14,11 @@ export type TransportAnswer = {
   body(): Promise<Uint8Array>
 }
 
-export type TransportInit = { headers: Record<string, string>; signal: AbortSignal; /** Bytes of body read at most (default: no cap). */ maxBytes?: number }
+export type TransportInit = {
+  headers: Record<string, string>
+  signal: AbortSignal
+  /** Bytes of body read at most (default: no cap). */ maxBytes?: number
+}
 
 export type Transport = (url: string, init: TransportInit) => Promise<TransportAnswer>
 
@@ -33,7 +37,11 @@ export class BodyTooLarge extends Error {
 export function fromFetch(fetchLike: FetchLike): Transport {
   return async (url, { headers, signal, maxBytes = Infinity }) => {
     const res = await fetchLike(new Request(url, { method: 'GET', headers, signal }))
-    return { status: res.status, header: (name) => res.headers.get(name), body: () => readCapped(res, maxBytes) }
+    return {
+      status: res.status,
+      header: (name) => res.headers.get(name),
+      body: () => readCapped(res, maxBytes),
+    }
   }
 }
 
@@ -60,7 +68,8 @@ async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
 
 /** A kept-alive connection the service closed as idle just as we reused it: the request never reached it. */
-const closedWhileIdle = (req: http.ClientRequest, e: unknown) => req.reusedSocket && ['ECONNRESET', 'EPIPE'].includes((e as NodeJS.ErrnoException).code ?? '')
+const closedWhileIdle = (req: http.ClientRequest, e: unknown) =>
+  req.reusedSocket && ['ECONNRESET', 'EPIPE'].includes((e as NodeJS.ErrnoException).code ?? '')
 
 export const nodeTransport: Transport = (url, init) => send(url, init, true)
 
@@ -69,8 +78,13 @@ function send(url: string, init: TransportInit, mayRetry: boolean): Promise<Tran
   return new Promise<TransportAnswer>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason)
     const secure = url.startsWith('https:')
-    const req = (secure ? https : http).request(url, { method: 'GET', headers, agent: secure ? agents.https : agents.http })
-    const onAbort = () => req.destroy(signal.reason instanceof Error ? signal.reason : new Error('The request was cancelled.'))
+    const req = (secure ? https : http).request(url, {
+      method: 'GET',
+      headers,
+      agent: secure ? agents.https : agents.http,
+    })
+    const onAbort = () =>
+      req.destroy(signal.reason instanceof Error ? signal.reason : new Error('The request was cancelled.'))
     signal.addEventListener('abort', onAbort, { once: true })
     let answered = false
     req.once('error', (e) => {

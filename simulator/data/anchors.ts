@@ -2,7 +2,11 @@
 
 export const ANCHOR_VIDEO_ID = 'dQw4w9WgXcQ'
 
-export const ANCHOR_CHANNEL = { id: 'UCuAXFkgsw1L7xaCfnd5JJOw', customUrl: '@rickastleyyt', username: 'RickAstleyVEVO' } as const
+export const ANCHOR_CHANNEL = {
+  id: 'UCuAXFkgsw1L7xaCfnd5JJOw',
+  customUrl: '@rickastleyyt',
+  username: 'RickAstleyVEVO',
+} as const
 
 /** Top-level comment on the anchor video with ANCHOR_COMMENT_REPLY_COUNT replies (four pages of 100). */
 export const ANCHOR_COMMENT_ID = 'UgzoQVUwDeGW1IS5_uR4AaABAg'

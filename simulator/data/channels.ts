@@ -5,13 +5,36 @@ import { newChannelId, ID_ALPHABET, uniqueId } from './ids.ts'
 import type { ChannelRecord, ThumbnailSet } from './model.ts'
 import { PLACES, placeNamed, type Place } from './places.ts'
 import { asciiSlug, daysBeforeEpoch, fill, isoSeconds, logUniform, pickSome } from './text.ts'
-import { LOCALIZED_HL, LOCALIZED_TAGLINES, THEMES, THEME_MUSIC, THEME_WALKING, type LocalizedHl, type Theme } from './themes.ts'
+import {
+  LOCALIZED_HL,
+  LOCALIZED_TAGLINES,
+  THEMES,
+  THEME_MUSIC,
+  THEME_WALKING,
+  type LocalizedHl,
+  type Theme,
+} from './themes.ts'
 
 /** City names in their own script, for non-Latin handles. */
 const NATIVE_CITY: Record<string, string> = {
-  Tokyo: '東京', Osaka: '大阪', Seoul: '서울', Shanghai: '上海', 'Hong Kong': '香港', Taipei: '台北', Cairo: 'القاهرة',
-  Dubai: 'دبي', Casablanca: 'الدار_البيضاء', Tehran: 'تهران', 'Tel Aviv': 'תל_אביב', Kyiv: 'Київ', Athens: 'Αθήνα',
-  Bangkok: 'กรุงเทพ', Mumbai: 'मुंबई', Delhi: 'दिल्ली', Karachi: 'کراچی', 'Addis Ababa': 'አዲስ_አበባ',
+  Tokyo: '東京',
+  Osaka: '大阪',
+  Seoul: '서울',
+  Shanghai: '上海',
+  'Hong Kong': '香港',
+  Taipei: '台北',
+  Cairo: 'القاهرة',
+  Dubai: 'دبي',
+  Casablanca: 'الدار_البيضاء',
+  Tehran: 'تهران',
+  'Tel Aviv': 'תל_אביב',
+  Kyiv: 'Київ',
+  Athens: 'Αθήνα',
+  Bangkok: 'กรุงเทพ',
+  Mumbai: 'मुंबई',
+  Delhi: 'दिल्ली',
+  Karachi: 'کراچی',
+  'Addis Ababa': 'አዲስ_አበባ',
 }
 
 /** Exonyms used in localized channel titles; other places keep their name. */
@@ -25,7 +48,13 @@ const EXONYMS: Record<string, Partial<Record<LocalizedHl, string>>> = {
   Brussels: { es: 'Bruselas', fr: 'Bruxelles', de: 'Brüssel', ja: 'ブリュッセル', ar: 'بروكسل' },
   Munich: { es: 'Múnich', fr: 'Munich', de: 'München', ja: 'ミュンヘン', ar: 'ميونخ' },
   Seoul: { es: 'Seúl', fr: 'Séoul', ja: 'ソウル', ar: 'سول' },
-  'Mexico City': { es: 'Ciudad de México', fr: 'Mexico', de: 'Mexiko-Stadt', ja: 'メキシコシティ', ar: 'مكسيكو سيتي' },
+  'Mexico City': {
+    es: 'Ciudad de México',
+    fr: 'Mexico',
+    de: 'Mexiko-Stadt',
+    ja: 'メキシコシティ',
+    ar: 'مكسيكو سيتي',
+  },
   'São Paulo': { ja: 'サンパウロ', ar: 'ساو باولو' },
   Nairobi: { ja: 'ナイロビ', ar: 'نيروبي' },
   Sydney: { es: 'Sídney', ja: 'シドニー', ar: 'سيدني' },
@@ -36,7 +65,11 @@ const cityIn = (place: Place, hl: LocalizedHl): string => EXONYMS[place.name]?.[
 
 function channelThumbnails(r: Random): ThumbnailSet {
   const key = r.chars(60, ID_ALPHABET)
-  const at = (px: number) => ({ url: `https://yt3.ggpht.com/${key}=s${px}-c-k-c0x00ffffff-no-rj`, width: px, height: px })
+  const at = (px: number) => ({
+    url: `https://yt3.ggpht.com/${key}=s${px}-c-k-c0x00ffffff-no-rj`,
+    width: px,
+    height: px,
+  })
   return { default: at(88), medium: at(240), high: at(800) }
 }
 
@@ -61,7 +94,10 @@ function localize(r: Random, theme: Theme, place: Place, slug: string): ChannelR
   const out: ChannelRecord['localizations'] = {}
   for (const hl of hls) {
     const title = fill(theme.localizedTitles[hl], { city: cityIn(place, hl) })
-    out[hl] = { title, description: `${title}\n\n${fill(LOCALIZED_TAGLINES[hl], { city: cityIn(place, hl) })}\n\nInstagram: https://www.instagram.com/${slug}` }
+    out[hl] = {
+      title,
+      description: `${title}\n\n${fill(LOCALIZED_TAGLINES[hl], { city: cityIn(place, hl) })}\n\nInstagram: https://www.instagram.com/${slug}`,
+    }
   }
   return out
 }
@@ -74,11 +110,24 @@ function draftChannels(r: Random): Draft[] {
     const count = Math.max(1, Math.round(home.weight / 12))
     const themes = pickSome(r, THEMES, count)
     for (const theme of themes) {
-      drafts.push({ home, theme, title: fill(r.pick(theme.channelTitles), { city: home.name, area: r.pick(home.areas) }), nativeHandle: home.name in NATIVE_CITY && r.chance(0.5), roams: false })
+      drafts.push({
+        home,
+        theme,
+        title: fill(r.pick(theme.channelTitles), { city: home.name, area: r.pick(home.areas) }),
+        nativeHandle: home.name in NATIVE_CITY && r.chance(0.5),
+        roams: false,
+      })
     }
   }
   // Travelling channels film everywhere; their home is where they started.
-  for (const title of ['Nomad Frames', 'The Long Way Round', 'Passport Stories', 'Atlas Walks', 'Far From Home TV', 'Orbit Travel Co.']) {
+  for (const title of [
+    'Nomad Frames',
+    'The Long Way Round',
+    'Passport Stories',
+    'Atlas Walks',
+    'Far From Home TV',
+    'Orbit Travel Co.',
+  ]) {
     drafts.push({ home: r.pick(PLACES), theme: THEME_WALKING, title, nativeHandle: false, roams: true })
   }
   return drafts
@@ -129,7 +178,10 @@ export function buildChannels(): ChannelRecord[] {
       videoCount: 0,
       topicIds: d.theme.topics.map((t) => t.id),
       topicCategories: d.theme.topics.map((t) => t.uri),
-      relatedPlaylists: { likes: index === CHANNEL_WITH_EMPTY_LIKES_INDEX || r.chance(0.3) ? '' : `LL${id.slice(2)}`, uploads: `UU${id.slice(2)}` },
+      relatedPlaylists: {
+        likes: index === CHANNEL_WITH_EMPTY_LIKES_INDEX || r.chance(0.3) ? '' : `LL${id.slice(2)}`,
+        uploads: `UU${id.slice(2)}`,
+      },
       privacyStatus: 'public',
       isLinked: !r.chance(0.05),
       longUploadsStatus: r.pick(['longUploadsUnspecified', 'allowed', 'allowed', 'eligible']),
@@ -181,11 +233,31 @@ function anchorChannel(): ChannelRecord {
     bannerExternalUrl: `https://yt3.googleusercontent.com/${r.chars(64, ID_ALPHABET)}`,
     thumbnailUrl: thumbnails.high!.url,
     localizations: {
-      es: { title: 'Rick Astley', description: 'Canal oficial de Rick Astley.\n\nNueva música, directos y los clásicos.\nhttps://www.rickastley.co.uk' },
-      fr: { title: 'Rick Astley', description: 'Chaîne officielle de Rick Astley.\n\nNouvelle musique, concerts et les classiques.\nhttps://www.rickastley.co.uk' },
-      de: { title: 'Rick Astley', description: 'Offizieller Kanal von Rick Astley.\n\nNeue Musik, Live-Auftritte und die Klassiker.\nhttps://www.rickastley.co.uk' },
-      ja: { title: 'リック・アストリー', description: 'リック・アストリー公式チャンネル。\n\n新曲、ライブ、そして名曲の数々。\nhttps://www.rickastley.co.uk' },
-      ar: { title: 'ريك أستلي', description: 'القناة الرسمية لريك أستلي.\n\nموسيقى جديدة وحفلات حية وأغانٍ كلاسيكية.\nhttps://www.rickastley.co.uk' },
+      es: {
+        title: 'Rick Astley',
+        description:
+          'Canal oficial de Rick Astley.\n\nNueva música, directos y los clásicos.\nhttps://www.rickastley.co.uk',
+      },
+      fr: {
+        title: 'Rick Astley',
+        description:
+          'Chaîne officielle de Rick Astley.\n\nNouvelle musique, concerts et les classiques.\nhttps://www.rickastley.co.uk',
+      },
+      de: {
+        title: 'Rick Astley',
+        description:
+          'Offizieller Kanal von Rick Astley.\n\nNeue Musik, Live-Auftritte und die Klassiker.\nhttps://www.rickastley.co.uk',
+      },
+      ja: {
+        title: 'リック・アストリー',
+        description:
+          'リック・アストリー公式チャンネル。\n\n新曲、ライブ、そして名曲の数々。\nhttps://www.rickastley.co.uk',
+      },
+      ar: {
+        title: 'ريك أستلي',
+        description:
+          'القناة الرسمية لريك أستلي.\n\nموسيقى جديدة وحفلات حية وأغانٍ كلاسيكية.\nhttps://www.rickastley.co.uk',
+      },
     },
     home: london,
     roams: false,

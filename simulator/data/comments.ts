@@ -20,18 +20,38 @@ import { mentionOf } from './comment-authors.ts'
 import { commentHtml } from './comment-html.ts'
 import { newCommentId, newReplySuffix, uniqueId } from './ids.ts'
 import type { CommentAuthor, CommentThreadRecord, ReplyRecord, VideoRecord } from './model.ts'
-import { ANCHOR_REPLIES, GENERIC_REPLIES, HOSTILE_REPLIES, JAPANESE_REPLIES, SELF_REPLIES } from './reply-texts.ts'
+import {
+  ANCHOR_REPLIES,
+  GENERIC_REPLIES,
+  HOSTILE_REPLIES,
+  JAPANESE_REPLIES,
+  SELF_REPLIES,
+} from './reply-texts.ts'
 import { clock, DAY_MS, fill, isoSeconds, logUniform } from './text.ts'
 
 export function buildCommentThreads(videos: VideoRecord[], authors: CommentAuthor[]): CommentThreadRecord[] {
   const r = createRandom(hashSeed('comment-threads'))
   const byId = new Map(videos.map((v) => [v.id, v]))
-  const popular = [...videos].sort((a, b) => b.viewCount - a.viewCount).filter((v) => v.id !== ANCHOR_VIDEO_ID)
+  const popular = [...videos]
+    .sort((a, b) => b.viewCount - a.viewCount)
+    .filter((v) => v.id !== ANCHOR_VIDEO_ID)
   const taken = new Set<string>()
-  const thread = (id: string, video: VideoRecord, replyCount: number, flavour: CommentThreadRecord['flavour']): CommentThreadRecord => {
+  const thread = (
+    id: string,
+    video: VideoRecord,
+    replyCount: number,
+    flavour: CommentThreadRecord['flavour'],
+  ): CommentThreadRecord => {
     taken.add(id)
     const start = Math.max(Date.parse(video.publishedAt), SIMULATOR_EPOCH_MS - 5 * 365 * DAY_MS)
-    return { id, videoId: video.id, author: r.pick(authors), publishedAt: isoSeconds(start + r.next() * (SIMULATOR_EPOCH_MS - start) * 0.3), replyCount, flavour }
+    return {
+      id,
+      videoId: video.id,
+      author: r.pick(authors),
+      publishedAt: isoSeconds(start + r.next() * (SIMULATOR_EPOCH_MS - start) * 0.3),
+      replyCount,
+      flavour,
+    }
   }
   const v = (id: string) => byId.get(id)!
   const threads: CommentThreadRecord[] = [
@@ -44,8 +64,23 @@ export function buildCommentThreads(videos: VideoRecord[], authors: CommentAutho
     thread(PAGE_PLUS_ONE_COMMENT_ID, popular[3]!, 101, 'generic'),
     thread(JAPANESE_COMMENT_ID, v(CJK_VIDEO_ID), 37, 'japanese'),
   ]
-  threads.push(thread(uniqueId(taken, () => newCommentId(r)), v(ANCHOR_VIDEO_ID), 7, 'anchor'))
-  for (const video of popular.slice(4, 34)) threads.push(thread(uniqueId(taken, () => newCommentId(r)), video, r.chance(0.2) ? 0 : r.int(1, 60), 'generic'))
+  threads.push(
+    thread(
+      uniqueId(taken, () => newCommentId(r)),
+      v(ANCHOR_VIDEO_ID),
+      7,
+      'anchor',
+    ),
+  )
+  for (const video of popular.slice(4, 34))
+    threads.push(
+      thread(
+        uniqueId(taken, () => newCommentId(r)),
+        video,
+        r.chance(0.2) ? 0 : r.int(1, 60),
+        'generic',
+      ),
+    )
   return threads
 }
 
@@ -56,7 +91,11 @@ function templatesFor(flavour: CommentThreadRecord['flavour'], r: Random): strin
 }
 
 /** The replies of one thread, oldest first, so a mention always names someone who replied earlier. */
-export function buildReplies(t: CommentThreadRecord, video: VideoRecord, authors: CommentAuthor[]): ReplyRecord[] {
+export function buildReplies(
+  t: CommentThreadRecord,
+  video: VideoRecord,
+  authors: CommentAuthor[],
+): ReplyRecord[] {
   const r = createRandom(hashSeed('replies', t.id))
   const count = t.flavour === 'hostile' ? HOSTILE_REPLIES.length : t.replyCount
   const cast = authors.filter((a) => a !== t.author)
@@ -91,7 +130,9 @@ export function buildReplies(t: CommentThreadRecord, video: VideoRecord, authors
       textHtml: hostile?.textHtml ?? commentHtml(textOriginal, video.id),
       likeCount: r.chance(0.55) ? 0 : logUniform(r, 1, 5000),
       publishedAt: isoSeconds(published),
-      updatedAt: isoSeconds(edited ? Math.min(SIMULATOR_EPOCH_MS, published + r.int(60, 3 * 86400) * 1000) : published),
+      updatedAt: isoSeconds(
+        edited ? Math.min(SIMULATOR_EPOCH_MS, published + r.int(60, 3 * 86400) * 1000) : published,
+      ),
     })
     if (!earlier.includes(author)) earlier.push(author)
   }

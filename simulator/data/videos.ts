@@ -47,8 +47,32 @@ const NATIVE_TITLES: Partial<Record<LanguageCode, string[]>> = {
   el: ['Βόλτα στην {area}, {city}'],
 }
 
-const EXTRA_CAPTION_LANGS: LanguageCode[] = ['en', 'es', 'fr', 'de', 'ja', 'ar', 'pt', 'ko', 'zh-CN', 'fa', 'iw', 'ru', 'hi', 'it', 'tr', 'id']
-const CAMERAS = ['Sony A7S III', 'DJI Osmo Pocket 3', 'iPhone 15 Pro', 'GoPro HERO12', 'DJI Mini 4 Pro', 'Canon R6']
+const EXTRA_CAPTION_LANGS: LanguageCode[] = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'ja',
+  'ar',
+  'pt',
+  'ko',
+  'zh-CN',
+  'fa',
+  'iw',
+  'ru',
+  'hi',
+  'it',
+  'tr',
+  'id',
+]
+const CAMERAS = [
+  'Sony A7S III',
+  'DJI Osmo Pocket 3',
+  'iPhone 15 Pro',
+  'GoPro HERO12',
+  'DJI Mini 4 Pro',
+  'Canon R6',
+]
 
 /** A point `km` away from the place in a seeded direction. */
 function offsetPoint(place: Place, km: number, bearing: number): { lat: number; lng: number } {
@@ -69,7 +93,11 @@ function captionTracks(r: Random, place: Place): CaptionTrackRecord[] {
   if (r.chance(0.12)) return []
   const primary: LanguageCode = r.chance(0.65) ? place.lang : 'en'
   const tracks: CaptionTrackRecord[] = [{ lang: primary, source: r.chance(0.45) ? 'asr' : 'manual' }]
-  const extras = pickSome(r, EXTRA_CAPTION_LANGS.filter((l) => l !== primary), r.int(0, 3))
+  const extras = pickSome(
+    r,
+    EXTRA_CAPTION_LANGS.filter((l) => l !== primary),
+    r.int(0, 3),
+  )
   return [...tracks, ...extras.map((lang) => ({ lang, source: 'manual' as const }))]
 }
 
@@ -86,7 +114,18 @@ function chapters(r: Random, durationSec: number, place: Place): string[] {
   return ['0:00 Intro', ...stops.map((area, i) => `${clock(step * (i + 1) + r.int(0, 59))} ${area}`)]
 }
 
-function describe(r: Random, v: { theme: Theme; place: Place; area: string; area2: string; time: string; durationSec: number; handle: string }): string {
+function describe(
+  r: Random,
+  v: {
+    theme: Theme
+    place: Place
+    area: string
+    area2: string
+    time: string
+    durationSec: number
+    handle: string
+  },
+): string {
   const vars = { city: v.place.name, area: v.area, area2: v.area2, time: v.time }
   const slug = v.handle.replace(/^@/, '')
   const lines = [fill(r.pick(v.theme.intros), vars), '']
@@ -94,12 +133,26 @@ function describe(r: Random, v: { theme: Theme; place: Place; area: string; area
   if (ch.length) lines.push(...ch, '')
   lines.push(`📍 ${v.area}, ${v.place.name}`, `🎥 Filmed on ${r.pick(CAMERAS)}`, '')
   lines.push(`Support the channel: https://www.patreon.com/${encodeURIComponent(slug)}`)
-  if (r.chance(0.6)) lines.push(`Map of the route: https://maps.example.com/?q=${encodeURIComponent(`${v.area}, ${v.place.name}`)}`)
-  lines.push('', `#${v.place.name.replace(/\s+/g, '')} #${v.theme.tags[0]!.replace(/\s+/g, '')} #${v.theme.key}`)
+  if (r.chance(0.6))
+    lines.push(
+      `Map of the route: https://maps.example.com/?q=${encodeURIComponent(`${v.area}, ${v.place.name}`)}`,
+    )
+  lines.push(
+    '',
+    `#${v.place.name.replace(/\s+/g, '')} #${v.theme.tags[0]!.replace(/\s+/g, '')} #${v.theme.key}`,
+  )
   return lines.join('\n')
 }
 
-type Spec = { id?: string; channel: ChannelRecord; place: Place; theme?: Theme; durationSec?: number; tracks?: CaptionTrackRecord[]; maxJitterKm?: number }
+type Spec = {
+  id?: string
+  channel: ChannelRecord
+  place: Place
+  theme?: Theme
+  durationSec?: number
+  tracks?: CaptionTrackRecord[]
+  maxJitterKm?: number
+}
 
 function makeVideo(r: Random, taken: Set<string>, s: Spec): VideoRecord {
   const id = s.id ?? uniqueId(taken, () => newVideoId(r))
@@ -108,20 +161,34 @@ function makeVideo(r: Random, taken: Set<string>, s: Spec): VideoRecord {
   const time = r.pick(TIMES_OF_DAY)
   const vars = { city: s.place.name, area, area2, time, n: r.int(3, 12), year: 2020 + r.int(0, 6) }
   const native = NATIVE_TITLES[s.place.lang]
-  const title = fill(native && s.channel.home === s.place && r.chance(0.35) ? r.pick(native) : r.pick(theme.videoTitles), vars)
+  const title = fill(
+    native && s.channel.home === s.place && r.chance(0.35) ? r.pick(native) : r.pick(theme.videoTitles),
+    vars,
+  )
   const durationSec = s.durationSec ?? durationFor(r, theme)
   const km = Math.min(jitterKm(r), s.maxJitterKm ?? Infinity)
   const at = offsetPoint(s.place, km, r.next() * 2 * Math.PI)
   const viewCount = logUniform(r, 120, 25_000_000)
   const likeCount = Math.floor(viewCount * (0.005 + r.next() * 0.055))
   const channelStart = Date.parse(s.channel.publishedAt)
-  const published = Math.max(daysBeforeEpoch(r, 1, 6 * 365), channelStart + 30 * DAY_MS + r.int(0, 90) * DAY_MS)
+  const published = Math.max(
+    daysBeforeEpoch(r, 1, 6 * 365),
+    channelStart + 30 * DAY_MS + r.int(0, 90) * DAY_MS,
+  )
   return {
     id,
     channelId: s.channel.id,
     channelTitle: s.channel.title,
     title,
-    description: describe(r, { theme, place: s.place, area, area2, time, durationSec, handle: s.channel.customUrl }),
+    description: describe(r, {
+      theme,
+      place: s.place,
+      area,
+      area2,
+      time,
+      durationSec,
+      handle: s.channel.customUrl,
+    }),
     publishedAt: isoSeconds(published),
     lat: at.lat,
     lng: at.lng,
@@ -173,7 +240,18 @@ function anchorVideo(rick: ChannelRecord): VideoRecord {
     lat: 51.50941,
     lng: -0.11912,
     place: placeNamed('London'),
-    tags: ['rick astley', 'Never Gonna Give You Up', 'nggyu', 'never gonna give you up lyrics', 'rick rolled', 'Rick Roll', 'rick astley official', 'rickrolled', '80s music', 'pop'],
+    tags: [
+      'rick astley',
+      'Never Gonna Give You Up',
+      'nggyu',
+      'never gonna give you up lyrics',
+      'rick rolled',
+      'Rick Roll',
+      'rick astley official',
+      'rickrolled',
+      '80s music',
+      'pop',
+    ],
     categoryId: '10',
     categoryTitle: 'Music',
     topicCategories: ['https://en.wikipedia.org/wiki/Music', 'https://en.wikipedia.org/wiki/Pop_music'],
@@ -188,7 +266,10 @@ function anchorVideo(rick: ChannelRecord): VideoRecord {
     madeForKids: false,
     hasPaidProductPlacement: false,
     durationSec: 213,
-    captionTracks: (['en', 'es', 'de', 'fr', 'ja', 'ar'] as const).map((lang) => ({ lang, source: 'manual' as const })),
+    captionTracks: (['en', 'es', 'de', 'fr', 'ja', 'ar'] as const).map((lang) => ({
+      lang,
+      source: 'manual' as const,
+    })),
   }
 }
 
@@ -204,7 +285,15 @@ function weightedPlace(r: Random): Place {
 
 export function buildVideos(channels: ChannelRecord[]): VideoRecord[] {
   const r = createRandom(hashSeed('videos'))
-  const fixedIds = [ANCHOR_VIDEO_ID, LONG_VIDEO_ID, NO_CAPTIONS_VIDEO_ID, RTL_VIDEO_ID, CJK_VIDEO_ID, ASR_ONLY_VIDEO_ID, HOSTILE_VIDEO_ID]
+  const fixedIds = [
+    ANCHOR_VIDEO_ID,
+    LONG_VIDEO_ID,
+    NO_CAPTIONS_VIDEO_ID,
+    RTL_VIDEO_ID,
+    CJK_VIDEO_ID,
+    ASR_ONLY_VIDEO_ID,
+    HOSTILE_VIDEO_ID,
+  ]
   const taken = new Set<string>(fixedIds)
   const rick = channels.find((c) => c.id === ANCHOR_CHANNEL.id)!
   const localAt = (place: Place) => channels.filter((c) => c.home === place && !c.roams && c.id !== rick.id)
@@ -214,22 +303,59 @@ export function buildVideos(channels: ChannelRecord[]): VideoRecord[] {
   const add = (s: Spec) => videos.push(makeVideo(r, taken, s))
 
   for (let i = 0; i < 5; i++) add({ channel: rick, place: at('London'), theme: rick.theme, maxJitterKm: 12 })
-  add({ id: LONG_VIDEO_ID, channel: localAt(at('Tokyo'))[0]!, place: at('Tokyo'), theme: THEME_WALKING, durationSec: 8 * 3600 + 2 * 60 + 11, tracks: [{ lang: 'ja', source: 'asr' }] })
-  add({ id: NO_CAPTIONS_VIDEO_ID, channel: localAt(at('Paris'))[0]!, place: at('Paris'), tracks: [], maxJitterKm: 6 })
-  add({ id: HOSTILE_VIDEO_ID, channel: localAt(at('Paris'))[1]!, place: at('Paris'), maxJitterKm: 6, tracks: [{ lang: 'fr', source: 'manual' }, { lang: 'en', source: 'manual' }] })
+  add({
+    id: LONG_VIDEO_ID,
+    channel: localAt(at('Tokyo'))[0]!,
+    place: at('Tokyo'),
+    theme: THEME_WALKING,
+    durationSec: 8 * 3600 + 2 * 60 + 11,
+    tracks: [{ lang: 'ja', source: 'asr' }],
+  })
+  add({
+    id: NO_CAPTIONS_VIDEO_ID,
+    channel: localAt(at('Paris'))[0]!,
+    place: at('Paris'),
+    tracks: [],
+    maxJitterKm: 6,
+  })
+  add({
+    id: HOSTILE_VIDEO_ID,
+    channel: localAt(at('Paris'))[1]!,
+    place: at('Paris'),
+    maxJitterKm: 6,
+    tracks: [
+      { lang: 'fr', source: 'manual' },
+      { lang: 'en', source: 'manual' },
+    ],
+  })
   add({
     id: RTL_VIDEO_ID,
     channel: localAt(at('Cairo'))[0]!,
     place: at('Cairo'),
-    tracks: [{ lang: 'ar', source: 'manual' }, { lang: 'fa', source: 'manual' }, { lang: 'iw', source: 'manual' }, { lang: 'en', source: 'asr' }],
+    tracks: [
+      { lang: 'ar', source: 'manual' },
+      { lang: 'fa', source: 'manual' },
+      { lang: 'iw', source: 'manual' },
+      { lang: 'en', source: 'asr' },
+    ],
   })
   add({
     id: CJK_VIDEO_ID,
     channel: localAt(at('Tokyo'))[0]!,
     place: at('Tokyo'),
-    tracks: [{ lang: 'ja', source: 'manual' }, { lang: 'zh-CN', source: 'manual' }, { lang: 'ko', source: 'manual' }, { lang: 'en', source: 'manual' }],
+    tracks: [
+      { lang: 'ja', source: 'manual' },
+      { lang: 'zh-CN', source: 'manual' },
+      { lang: 'ko', source: 'manual' },
+      { lang: 'en', source: 'manual' },
+    ],
   })
-  add({ id: ASR_ONLY_VIDEO_ID, channel: localAt(at('New York'))[0]!, place: at('New York'), tracks: [{ lang: 'en', source: 'asr' }] })
+  add({
+    id: ASR_ONLY_VIDEO_ID,
+    channel: localAt(at('New York'))[0]!,
+    place: at('New York'),
+    tracks: [{ lang: 'en', source: 'asr' }],
+  })
 
   // Every channel gets at least one video at home, then the rest follow the places' weights.
   for (const channel of channels) if (channel.id !== rick.id) add({ channel, place: channel.home })

@@ -9,7 +9,8 @@ import { enumParam, type SimContext } from './query.ts'
 
 function videoOf(c: SimContext): VideoRecord {
   const videoId = c.req.param('videoId') ?? ''
-  if (!VIDEO_ID_RE.test(videoId)) throw invalid(`videoId "${videoId}" is not a video id: exactly 11 characters of A–Z, a–z, 0–9, _ and -.`)
+  if (!VIDEO_ID_RE.test(videoId))
+    throw invalid(`videoId "${videoId}" is not a video id: exactly 11 characters of A–Z, a–z, 0–9, _ and -.`)
   const video = getDataset().video(videoId)
   if (!video) throw notFound(`No video with id ${videoId}.`)
   return video
@@ -21,7 +22,11 @@ export function captions(c: SimContext): Response {
   const mode = enumParam(c, 'mode', CAPTION_MODES) ?? 'default'
   const track = captionTrack(captionSubject(videoOf(c)), lang, mode)
   if (!track.ok) throw notFound(track.message)
-  const rendered = renderCaptions(format, track.cues, { lang: track.lang, source: track.source, languageName: track.languageName })
+  const rendered = renderCaptions(format, track.cues, {
+    lang: track.lang,
+    source: track.source,
+    languageName: track.languageName,
+  })
   return c.body(rendered.body, 200, { 'Content-Type': rendered.contentType })
 }
 
@@ -29,5 +34,10 @@ export function captionFiles(c: SimContext): Response {
   const lang = enumParam(c, 'lang', LANGUAGE_CODES)
   const format = enumParam(c, 'format', CAPTION_FORMATS)
   const video = videoOf(c)
-  return c.json(captionFileList(captionSubject(video), c.get('baseUrl'), { ...(lang ? { lang } : {}), ...(format ? { format } : {}) }))
+  return c.json(
+    captionFileList(captionSubject(video), c.get('baseUrl'), {
+      ...(lang ? { lang } : {}),
+      ...(format ? { format } : {}),
+    }),
+  )
 }

@@ -10,15 +10,24 @@ export const MAX_CHANNEL_IDS = 50
 
 /** `ids=a,b&ids=c` → [a, b, c]. */
 function idsOf(c: SimContext): string[] {
-  return (c.req.queries('ids') ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean)
+  return (c.req.queries('ids') ?? [])
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 function fieldsOf(c: SimContext): ChannelField[] | undefined {
   const raw = param(c, 'fields')
   if (raw === undefined) return undefined
-  const names = raw.split(',').map((s) => s.trim()).filter(Boolean)
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   const unknown = names.filter((n) => !(CHANNEL_FIELDS as readonly string[]).includes(n))
-  if (unknown.length) throw invalid(`fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known fields are ${CHANNEL_FIELDS.join(', ')}.`)
+  if (unknown.length)
+    throw invalid(
+      `fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known fields are ${CHANNEL_FIELDS.join(', ')}.`,
+    )
   return names as ChannelField[]
 }
 
@@ -26,9 +35,12 @@ export function channels(c: SimContext): Response {
   const ids = idsOf(c)
   const handle = param(c, 'forHandle')
   const username = param(c, 'forUsername')
-  if (!ids.length && !handle && !username) throw invalid('Give ids, forHandle or forUsername to say which channels to fetch.')
-  if (ids.length > MAX_CHANNEL_IDS) throw invalid(`ids lists ${ids.length} channels; at most ${MAX_CHANNEL_IDS} per request.`)
-  if (handle && !HANDLE_RE.test(handle)) throw invalid(`forHandle "${handle}" is not a handle: @ followed by 3–30 letters, digits, _, - or .`)
+  if (!ids.length && !handle && !username)
+    throw invalid('Give ids, forHandle or forUsername to say which channels to fetch.')
+  if (ids.length > MAX_CHANNEL_IDS)
+    throw invalid(`ids lists ${ids.length} channels; at most ${MAX_CHANNEL_IDS} per request.`)
+  if (handle && !HANDLE_RE.test(handle))
+    throw invalid(`forHandle "${handle}" is not a handle: @ followed by 3–30 letters, digits, _, - or .`)
   const hl = enumParam(c, 'hl', HL_CODES)
   const fields = fieldsOf(c)
 
@@ -43,7 +55,11 @@ export function channels(c: SimContext): Response {
 
   const items = found.map((ch) => {
     const full = channelResource(ch, hl)
-    return fields ? Object.fromEntries(Object.entries(full).filter(([k]) => k === 'id' || fields.includes(k as ChannelField))) : full
+    return fields
+      ? Object.fromEntries(
+          Object.entries(full).filter(([k]) => k === 'id' || fields.includes(k as ChannelField)),
+        )
+      : full
   })
   return c.json({ totalResults: items.length, data: items })
 }

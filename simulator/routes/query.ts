@@ -12,7 +12,11 @@ export function param(c: SimContext, name: string): string | undefined {
   return v ? v : undefined
 }
 
-export function enumParam<T extends string>(c: SimContext, name: string, allowed: readonly T[]): T | undefined {
+export function enumParam<T extends string>(
+  c: SimContext,
+  name: string,
+  allowed: readonly T[],
+): T | undefined {
   const v = param(c, name)
   if (v === undefined) return undefined
   if (!(allowed as readonly string[]).includes(v)) {
@@ -23,15 +27,25 @@ export function enumParam<T extends string>(c: SimContext, name: string, allowed
 }
 
 /** One page of `items` from the offset the pageToken carries; tokens are bound to `scope` (the query). */
-export function pageOf<T>(items: readonly T[], scope: string, token: string | undefined, size: number): { page: T[]; nextPageToken?: string } {
+export function pageOf<T>(
+  items: readonly T[],
+  scope: string,
+  token: string | undefined,
+  size: number,
+): { page: T[]; nextPageToken?: string } {
   let offset = 0
   if (token !== undefined) {
     const decoded = decodePageToken(scope, token)
     if (decoded === undefined || decoded >= items.length || decoded % size !== 0) {
-      throw invalid('pageToken is invalid or does not belong to this query; use the nextPageToken of the previous page.')
+      throw invalid(
+        'pageToken is invalid or does not belong to this query; use the nextPageToken of the previous page.',
+      )
     }
     offset = decoded
   }
   const end = offset + size
-  return { page: items.slice(offset, end), ...(end < items.length ? { nextPageToken: encodePageToken(scope, end) } : {}) }
+  return {
+    page: items.slice(offset, end),
+    ...(end < items.length ? { nextPageToken: encodePageToken(scope, end) } : {}),
+  }
 }

@@ -28,11 +28,19 @@ function nearestRegion(point: { lat: number; lng: number }): string {
 export function search(c: SimContext): Response {
   const location = param(c, 'location')
   const radius = param(c, 'locationRadius')
-  if (!location && !radius) throw invalid('location and locationRadius are required, e.g. location=48.8566,2.3522&locationRadius=25km.')
+  if (!location && !radius)
+    throw invalid(
+      'location and locationRadius are required, e.g. location=48.8566,2.3522&locationRadius=25km.',
+    )
   if (!location) throw invalid('location is required with locationRadius, e.g. location=48.8566,2.3522.')
   if (!radius) throw invalid('locationRadius is required with location, e.g. locationRadius=25km.')
   const type = param(c, 'type')
-  if (type !== 'video') throw invalid(type ? `type "${type}" is not allowed; location search needs type=video.` : 'type is required and must be video.')
+  if (type !== 'video')
+    throw invalid(
+      type
+        ? `type "${type}" is not allowed; location search needs type=video.`
+        : 'type is required and must be video.',
+    )
   const point = parseLocation(location)
   if (!point.ok) throw invalid(point.message)
   const r = parseRadius(radius)
@@ -42,7 +50,12 @@ export function search(c: SimContext): Response {
   const matches = getDataset()
     .videos.map((video) => ({ video, km: distanceKm(point.value, video) }))
     .filter((m) => m.km <= reach)
-    .sort((a, b) => a.km - b.km || b.video.publishedAt.localeCompare(a.video.publishedAt) || (a.video.id < b.video.id ? -1 : 1))
+    .sort(
+      (a, b) =>
+        a.km - b.km ||
+        b.video.publishedAt.localeCompare(a.video.publishedAt) ||
+        (a.video.id < b.video.id ? -1 : 1),
+    )
   const reachable = matches.slice(0, SEARCH_RESULT_CAP)
   const scope = `search|${point.value.lat},${point.value.lng}|${r.value.km}`
   const { page, nextPageToken } = pageOf(reachable, scope, param(c, 'pageToken'), SEARCH_PAGE_SIZE)

@@ -10,7 +10,12 @@ export function testSimulator(): Simulator {
 }
 
 export function call(sim: Simulator, path: string, init: RequestInit = {}): Promise<Response> {
-  return sim.fetch(new Request(`${TEST_BASE_URL}${path}`, { ...init, headers: { ...AUTH, ...(init.headers as Record<string, string> | undefined) } }))
+  return sim.fetch(
+    new Request(`${TEST_BASE_URL}${path}`, {
+      ...init,
+      headers: { ...AUTH, ...(init.headers as Record<string, string> | undefined) },
+    }),
+  )
 }
 
 /** The JSON body of a 200 answer; throws with the status and body otherwise, so a failing test says why. */
@@ -21,7 +26,10 @@ export async function okJson(sim: Simulator, path: string): Promise<unknown> {
   return JSON.parse(body) as unknown
 }
 
-export async function status(sim: Simulator, path: string): Promise<{ status: number; body: string; contentType: string }> {
+export async function status(
+  sim: Simulator,
+  path: string,
+): Promise<{ status: number; body: string; contentType: string }> {
   const res = await call(sim, path)
   return { status: res.status, body: await res.text(), contentType: res.headers.get('Content-Type') ?? '' }
 }

@@ -11,7 +11,10 @@ type AppProvidersProps = { queryClient: QueryClient; restore: Restore; children:
 
 export function AppProviders({ queryClient, restore, children }: AppProvidersProps) {
   // A paid answer changes what is cached (quotes) and what was spent (the meter, /spend).
-  useEffect(() => refreshAfterPaidRequests(queryClient, [quoteQueries.all(), spendQueries.all()]), [queryClient])
+  useEffect(
+    () => refreshAfterPaidRequests(queryClient, [quoteQueries.all(), spendQueries.all()]),
+    [queryClient],
+  )
   return (
     <QueryClientProvider client={queryClient}>
       <RestoreContext value={restore}>{children}</RestoreContext>

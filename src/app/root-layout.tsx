@@ -10,9 +10,12 @@ import { SignInGate } from '#features/sign-in/components/sign-in-gate.tsx'
 import { useAccess } from '#features/sign-in/hooks/use-access.ts'
 
 // Only password-protected deployments show it: its code (and useMutation's) loads when it is needed (docs/decisions/0099).
-const SignOutButton = lazy(() => import('#features/sign-in/components/sign-out-button.tsx').then((m) => ({ default: m.SignOutButton })))
+const SignOutButton = lazy(() =>
+  import('#features/sign-in/components/sign-out-button.tsx').then((m) => ({ default: m.SignOutButton })),
+)
 
-const BADGE = 'rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300'
+const BADGE =
+  'rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300'
 
 function DemoBadge() {
   const { data, isPending } = useQuery(healthQueries.status())
@@ -61,7 +64,10 @@ export function RootLayout() {
   const loading = <p className="text-slate-600">Loading…</p>
   return (
     <div className="flex flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[2000] focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[2000] focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <header className="relative border-b border-slate-200 bg-slate-900 text-white">
@@ -89,7 +95,11 @@ export function RootLayout() {
           </div>
         </div>
         {navigation.state === 'loading' && (
-          <div className="absolute inset-x-0 bottom-0 h-0.5 animate-pulse bg-sky-400" role="progressbar" aria-label="Loading the view" />
+          <div
+            className="absolute inset-x-0 bottom-0 h-0.5 animate-pulse bg-sky-400"
+            role="progressbar"
+            aria-label="Loading the view"
+          />
         )}
       </header>
       <main id="main" className="mx-auto min-h-screen w-full max-w-7xl px-4 py-6">

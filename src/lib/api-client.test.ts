@@ -26,8 +26,18 @@ describe('getJson', () => {
   })
 
   it("reads the function's error body (its schema is imported on the first failure)", async () => {
-    stubApi(() => jsonResponse({ error: { code: 'invalid_query', message: 'location is required.', param: 'location' } }, 400))
+    stubApi(() =>
+      jsonResponse(
+        { error: { code: 'invalid_query', message: 'location is required.', param: 'location' } },
+        400,
+      ),
+    )
     const error = await getJson('/api/search', {}, Body).catch((e: unknown) => e)
-    expect(error).toMatchObject({ status: 400, code: 'invalid_query', message: 'location is required.', param: 'location' })
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid_query',
+      message: 'location is required.',
+      param: 'location',
+    })
   })
 })

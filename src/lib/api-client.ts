@@ -19,7 +19,12 @@ export function apiUrl(path: string, params: QueryParams = {}): string {
 }
 
 /** The checked body of `path` + `params`; its receipt is recorded by paidFetch and not needed here. */
-export async function getJson<T>(path: string, params: QueryParams, source: SchemaSource<ResponseSchema<T>>, opts: { signal?: AbortSignal } = {}): Promise<T> {
+export async function getJson<T>(
+  path: string,
+  params: QueryParams,
+  source: SchemaSource<ResponseSchema<T>>,
+  opts: { signal?: AbortSignal } = {},
+): Promise<T> {
   const { data } = await paidFetch(apiUrl(path, params), { as: 'json', schema: source }, opts)
   return data
 }

@@ -9,11 +9,15 @@ function once<T>(make: () => T): () => T {
   return () => (value ??= make())
 }
 
-const compact = once(() => new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }))
+const compact = once(
+  () => new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }),
+)
 const whole = once(() => new Intl.NumberFormat(undefined))
 
 /** `"1234567"` → `1.2M` (compact) and `1,234,567` (exact); undefined for missing or non-numeric text. */
-export function formatCount(numericText: string | number | undefined): { compact: string; exact: string } | undefined {
+export function formatCount(
+  numericText: string | number | undefined,
+): { compact: string; exact: string } | undefined {
   if (numericText === undefined || numericText === '') return undefined
   const n = typeof numericText === 'number' ? numericText : Number(numericText)
   if (!Number.isFinite(n)) return undefined
@@ -37,7 +41,9 @@ export function parseIsoDuration(iso: string | undefined): number | undefined {
   return Number(m[1] ?? 0) * 86400 + Number(m[2] ?? 0) * 3600 + Number(m[3] ?? 0) * 60 + Number(m[4] ?? 0)
 }
 
-const dateFmt = once(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }))
+const dateFmt = once(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+)
 const relFmt = once(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }))
 
 /** Absolute date in UTC, labelled so, for citation. */

@@ -16,7 +16,14 @@ export function decodeHtmlEntities(text: string): string {
 }
 
 /** The references the platform writes (`&#39;`, `&amp;`, `&quot;`…), decoded without the DOM: a 10,000-cue track has thousands. */
-const COMMON: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'", '&nbsp;': '\u00a0' }
+const COMMON: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&apos;': "'",
+  '&nbsp;': '\u00a0',
+}
 
 function decodeCommon(reference: string): string | undefined {
   const named = COMMON[reference]
@@ -25,7 +32,8 @@ function decodeCommon(reference: string): string | undefined {
   if (!numeric) return undefined
   const code = numeric[1] !== undefined ? Number(numeric[1]) : parseInt(numeric[2]!, 16)
   // The parser's own rules for NUL, surrogates, C1 controls (windows-1252) and values past Unicode.
-  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) || (code >= 0x80 && code <= 0x9f)) return undefined
+  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) || (code >= 0x80 && code <= 0x9f))
+    return undefined
   return String.fromCodePoint(code)
 }
 

@@ -28,7 +28,12 @@ describe('paidFetch', () => {
 
   it('gives bytes exactly as they came, with their content type', async () => {
     const body = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0xc3, 0xa9, 0x0d, 0x0a, 0xff])
-    stubApi(() => new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', ...receiptHeaders('0.00053', 'MISS') } }))
+    stubApi(
+      () =>
+        new Response(body, {
+          headers: { 'Content-Type': 'text/plain; charset=utf-8', ...receiptHeaders('0.00053', 'MISS') },
+        }),
+    )
     const paid = await paidFetch('/api/captions/x?format=srt', { as: 'bytes' })
     expect(paid.bytes).toBeInstanceOf(Uint8Array)
     expect([...paid.bytes]).toEqual([...body])
@@ -37,10 +42,20 @@ describe('paidFetch', () => {
   })
 
   it('hands over and records the receipt of a failure before throwing its ApiError', async () => {
-    stubApi(() => jsonResponse({ error: { code: 'captions_unavailable', message: 'No captions.' } }, 404, receiptHeaders('0.00053', 'MISS')))
+    stubApi(() =>
+      jsonResponse(
+        { error: { code: 'captions_unavailable', message: 'No captions.' } },
+        404,
+        receiptHeaders('0.00053', 'MISS'),
+      ),
+    )
     const before = getSessionSpend().spentUsd
     const seen: Receipt[] = []
-    const error = await paidFetch('/api/captions/x', { as: 'bytes' }, { onReceipt: (r) => seen.push(r) }).catch((e: unknown) => e)
+    const error = await paidFetch(
+      '/api/captions/x',
+      { as: 'bytes' },
+      { onReceipt: (r) => seen.push(r) },
+    ).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 404, code: 'captions_unavailable' })
     expect(seen).toMatchObject([{ url: '/api/captions/x', costUsd: 0.00053, cache: 'MISS' }])
@@ -52,8 +67,19 @@ describe('paidFetch', () => {
     stubApi(() => {
       throw new TypeError('Failed to fetch')
     })
-    await expect(paidFetch('/api/x', { as: 'none' })).rejects.toMatchObject({ status: 0, code: 'network_error' })
-    stubApi(() => jsonResponse({ error: { code: 'storage_unavailable', message: 'Storage is busy.' } }, 503, { 'Retry-After': '2' }))
-    await expect(paidFetch('/api/x', { as: 'none' })).rejects.toMatchObject({ status: 503, code: 'storage_unavailable', retryAfterSeconds: 2 })
+    await expect(paidFetch('/api/x', { as: 'none' })).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+    })
+    stubApi(() =>
+      jsonResponse({ error: { code: 'storage_unavailable', message: 'Storage is busy.' } }, 503, {
+        'Retry-After': '2',
+      }),
+    )
+    await expect(paidFetch('/api/x', { as: 'none' })).rejects.toMatchObject({
+      status: 503,
+      code: 'storage_unavailable',
+      retryAfterSeconds: 2,
+    })
   })
 })

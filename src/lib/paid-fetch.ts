@@ -38,7 +38,9 @@ export class ApiError extends Error {
 
 /** What a JSON answer is checked with: a contract zod schema, or a check that gives the same verdict (captions/api/caption-items.ts). */
 export type ResponseSchema<T> = {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { message: string }[] } }
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly { message: string }[] } }
 }
 
 /**
@@ -48,7 +50,8 @@ export type ResponseSchema<T> = {
 export type SchemaSource<S> = S | (() => Promise<S>)
 
 /** How to read the body: JSON checked by a schema, the bytes as they came, or not at all (a command such as sign-in). */
-export type ReadAs<T> = { as: 'json'; schema: SchemaSource<ResponseSchema<T>> } | { as: 'bytes' } | { as: 'none' }
+export type ReadAs<T> =
+  { as: 'json'; schema: SchemaSource<ResponseSchema<T>> } | { as: 'bytes' } | { as: 'none' }
 
 export type PaidInit = {
   signal?: AbortSignal
@@ -86,7 +89,13 @@ async function errorFrom(res: Response): Promise<ApiError> {
   } catch {
     // not JSON: fall through to a generic message
   }
-  return new ApiError(res.status, 'http_error', `The dashboard's server answered ${res.status} ${res.statusText}.`, undefined, retry)
+  return new ApiError(
+    res.status,
+    'http_error',
+    `The dashboard's server answered ${res.status} ${res.statusText}.`,
+    undefined,
+    retry,
+  )
 }
 
 /** The schema itself; a loader is awaited (after the first call, a resolved import costs a microtask). */
@@ -94,11 +103,19 @@ export function loadSchema<S>(source: SchemaSource<S>): Promise<S> | S {
   return typeof source === 'function' ? (source as () => Promise<S>)() : source
 }
 
-export function paidFetch<T>(url: string, read: { as: 'json'; schema: SchemaSource<ResponseSchema<T>> }, init?: PaidInit): Promise<PaidJson<T>>
+export function paidFetch<T>(
+  url: string,
+  read: { as: 'json'; schema: SchemaSource<ResponseSchema<T>> },
+  init?: PaidInit,
+): Promise<PaidJson<T>>
 export function paidFetch(url: string, read: { as: 'bytes' }, init?: PaidInit): Promise<PaidBytes>
 export function paidFetch(url: string, read: { as: 'none' }, init?: PaidInit): Promise<PaidNone>
 /** Fetches an /api URL; throws ApiError on a non-2xx answer, a network failure or (JSON) a body of the wrong shape. */
-export async function paidFetch<T>(url: string, read: ReadAs<T>, { onReceipt, ...init }: PaidInit = {}): Promise<PaidJson<T> | PaidBytes | PaidNone> {
+export async function paidFetch<T>(
+  url: string,
+  read: ReadAs<T>,
+  { onReceipt, ...init }: PaidInit = {},
+): Promise<PaidJson<T> | PaidBytes | PaidNone> {
   // The schema loads beside the request, not before it.
   const schema = read.as === 'json' ? Promise.resolve(loadSchema(read.schema)) : undefined
   schema?.catch(() => undefined) // awaited below; a failed request must not leave it unhandled
@@ -107,7 +124,11 @@ export async function paidFetch<T>(url: string, read: ReadAs<T>, { onReceipt, ..
     res = await fetch(url, { credentials: 'same-origin', ...init })
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e
-    throw new ApiError(0, 'network_error', "Could not reach the dashboard's server. Check your connection and retry.")
+    throw new ApiError(
+      0,
+      'network_error',
+      "Could not reach the dashboard's server. Check your connection and retry.",
+    )
   }
   const receipt = receiptOf(url, res)
   recordCost(receipt)
@@ -115,12 +136,20 @@ export async function paidFetch<T>(url: string, read: ReadAs<T>, { onReceipt, ..
   if (!res.ok) throw await errorFrom(res)
   if (read.as === 'none') return { receipt }
   if (read.as === 'bytes') {
-    return { bytes: new Uint8Array(await res.arrayBuffer()), contentType: res.headers.get('Content-Type') ?? '', receipt }
+    return {
+      bytes: new Uint8Array(await res.arrayBuffer()),
+      contentType: res.headers.get('Content-Type') ?? '',
+      receipt,
+    }
   }
   const [json, check] = await Promise.all([res.json() as Promise<unknown>, schema!])
   const parsed = check.safeParse(json)
   if (!parsed.success) {
-    throw new ApiError(502, 'invalid_response', `The answer from ${url.split('?')[0]} did not have the expected shape: ${parsed.error.issues[0]?.message ?? 'unknown'}.`)
+    throw new ApiError(
+      502,
+      'invalid_response',
+      `The answer from ${url.split('?')[0]} did not have the expected shape: ${parsed.error.issues[0]?.message ?? 'unknown'}.`,
+    )
   }
   return { data: parsed.data, receipt }
 }
@@ -128,7 +157,11 @@ export async function paidFetch<T>(url: string, read: ReadAs<T>, { onReceipt, ..
 /** A page with its receipt beside its own fields (the shape the paged views keep in their query cache). */
 export type WithReceipt<T> = T & { receipt: Receipt }
 
-export async function paidJsonWithReceipt<T extends object>(url: string, schema: SchemaSource<ResponseSchema<T>>, init?: PaidInit): Promise<WithReceipt<T>> {
+export async function paidJsonWithReceipt<T extends object>(
+  url: string,
+  schema: SchemaSource<ResponseSchema<T>>,
+  init?: PaidInit,
+): Promise<WithReceipt<T>> {
   const { data, receipt } = await paidFetch(url, { as: 'json', schema }, init)
   return { ...data, receipt }
 }

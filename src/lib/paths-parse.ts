@@ -4,7 +4,15 @@
  * lazy routes import this (zod stays out of the shell's first load; docs/decisions/0123-typed-addresses.md).
  */
 import { z } from 'zod'
-import { CAPTION_FORMATS, CAPTION_MODES, HL_CODES, LANGUAGE_CODES, RADIUS_UNITS, type CaptionMode, type HlCode } from '#contract/enums.ts'
+import {
+  CAPTION_FORMATS,
+  CAPTION_MODES,
+  HL_CODES,
+  LANGUAGE_CODES,
+  RADIUS_UNITS,
+  type CaptionMode,
+  type HlCode,
+} from '#contract/enums.ts'
 import { checkRadius } from '#contract/geo.ts'
 import { isChannelId, normaliseHandle, REPLY_ID_RE, USERNAME_RE, VIDEO_ID_RE } from '#contract/identifiers.ts'
 import { parseTimeParam } from '#contract/paste.ts'
@@ -61,19 +69,29 @@ export function parseSearchUrl(params: URLSearchParams): SearchUrlState {
   const unitParsed = UnitParam.safeParse(unitText)
   const sortParsed = SortParam.safeParse(params.get('sort') ?? '')
   const unit = unitParsed.success ? unitParsed.data : DEFAULT_UNIT
-  const base = { raw: { location, radius: radiusText || DEFAULT_RADIUS, unit }, q: params.get('q') ?? '', sort: sortParsed.success ? sortParsed.data : 'relevance' } as const
+  const base = {
+    raw: { location, radius: radiusText || DEFAULT_RADIUS, unit },
+    q: params.get('q') ?? '',
+    sort: sortParsed.success ? sortParsed.data : 'relevance',
+  } as const
   if (!location) return { ...base, search: undefined, problem: undefined }
   const fail = (problem: string): SearchUrlState => ({ ...base, search: undefined, problem })
   // The same schema the function validates `location` with (contract/requests.ts).
   const point = LocationParam.safeParse(location)
   if (!point.success) return fail(firstMessage(point.error))
-  if (unitText && !unitParsed.success) return fail(`The unit "${unitText}" is not one of ${RADIUS_UNITS.join(', ')}.`)
-  if (!radiusText) return fail(`The link has a location but no radius; press Search to use ${DEFAULT_RADIUS} ${unit}.`)
+  if (unitText && !unitParsed.success)
+    return fail(`The unit "${unitText}" is not one of ${RADIUS_UNITS.join(', ')}.`)
+  if (!radiusText)
+    return fail(`The link has a location but no radius; press Search to use ${DEFAULT_RADIUS} ${unit}.`)
   const radius = parseDecimal(radiusText)
   if (radius === undefined) return fail(`The radius "${radiusText}" is not a number.`)
   const r = checkRadius(radius, unit)
   if (!r.ok) return fail(r.message)
-  return { ...base, search: { lat: roundCoordinate(point.data.lat), lng: roundCoordinate(point.data.lng), radius, unit }, problem: undefined }
+  return {
+    ...base,
+    search: { lat: roundCoordinate(point.data.lat), lng: roundCoordinate(point.data.lng), radius, unit },
+    problem: undefined,
+  }
 }
 
 // ——— /popular ———
@@ -107,7 +125,8 @@ export function parsePopularSearch(sp: URLSearchParams): { state: PopularState; 
   if (min !== undefined) state.minMinutes = min
   if (max !== undefined) state.maxMinutes = max
   // Kept as typed (the boxes must not jump), but a reversed range filters nothing.
-  if (!durationRangeValid(state)) problems.push(`The duration range is not applied: min=${min} is more than max=${max}.`)
+  if (!durationRangeValid(state))
+    problems.push(`The duration range is not applied: min=${min} is more than max=${max}.`)
   const sort = sp.get('sort')
   if (sort) {
     const s = PopularSortParam.safeParse(sort)
@@ -132,11 +151,17 @@ export function parseHl(raw: string | null): { hl: HlCode | undefined; problem?:
   if (raw === null || raw === '') return { hl: undefined }
   const hl = HlParam.safeParse(raw)
   if (hl.success) return { hl: hl.data }
-  return { hl: undefined, problem: `Ignored hl=${raw}: the service's languages are codes such as es, fr, de, ja, ar, pt-PT, zh-TW.` }
+  return {
+    hl: undefined,
+    problem: `Ignored hl=${raw}: the service's languages are codes such as es, fr, de, ja, ar, pt-PT, zh-TW.`,
+  }
 }
 
 /** `params` from /channels/:channelRef or /channels/user/:username; `search` for ids and hl. */
-export function parseChannelRoute(params: { channelRef?: string; username?: string }, search: URLSearchParams): ChannelRoute {
+export function parseChannelRoute(
+  params: { channelRef?: string; username?: string },
+  search: URLSearchParams,
+): ChannelRoute {
   const { hl, problem } = parseHl(search.get('hl'))
   const problems = problem ? [problem] : []
   const done = (view: ChannelView): ChannelRoute => ({ view, hl, problems })
@@ -145,7 +170,11 @@ export function parseChannelRoute(params: { channelRef?: string; username?: stri
     const u = params.username.trim()
     return UsernameParam.safeParse(u).success
       ? done({ kind: 'one', ref: { by: 'username', username: u } })
-      : done({ kind: 'invalid', reason: `"${u}" is not a legacy username (letters, digits, _ . -, at most 100).`, input: `user/${u}` })
+      : done({
+          kind: 'invalid',
+          reason: `"${u}" is not a legacy username (letters, digits, _ . -, at most 100).`,
+          input: `user/${u}`,
+        })
   }
   if (params.channelRef !== undefined) {
     const ref = params.channelRef.trim()
@@ -154,9 +183,17 @@ export function parseChannelRoute(params: { channelRef?: string; username?: stri
       const handle = normaliseHandle(ref)
       return handle
         ? done({ kind: 'one', ref: { by: 'handle', handle } })
-        : done({ kind: 'invalid', reason: `"${ref}" is not a handle: @ followed by 3–30 letters, digits, _, - or .`, input: ref })
+        : done({
+            kind: 'invalid',
+            reason: `"${ref}" is not a handle: @ followed by 3–30 letters, digits, _, - or .`,
+            input: ref,
+          })
     }
-    return done({ kind: 'invalid', reason: `"${ref}" is neither a channel id (UC followed by 22 characters) nor a handle starting with @.`, input: ref })
+    return done({
+      kind: 'invalid',
+      reason: `"${ref}" is neither a channel id (UC followed by 22 characters) nor a handle starting with @.`,
+      input: ref,
+    })
   }
   const ids = search.get('ids')
   if (ids !== null && ids.trim() !== '') {
@@ -174,7 +211,13 @@ export function parseChannelRoute(params: { channelRef?: string; username?: stri
 const MAX_QUERY = 200
 const ReplyIdParam = z.string().regex(REPLY_ID_RE)
 
-function oneOf<T extends string>(name: string, value: string | null, allowed: readonly [T, ...T[]], fallback: T, problems: string[]): T {
+function oneOf<T extends string>(
+  name: string,
+  value: string | null,
+  allowed: readonly [T, ...T[]],
+  fallback: T,
+  problems: string[],
+): T {
   if (value === null || value === '') return fallback
   const r = z.enum(allowed).safeParse(value)
   if (r.success) return r.data as T
@@ -194,7 +237,10 @@ export function parseRepliesSearch(params: URLSearchParams): { state: RepliesVie
   const reply = params.get('reply')
   if (reply) {
     if (ReplyIdParam.safeParse(reply).success) state.reply = reply
-    else problems.push(`reply=${reply.slice(0, 60)} is not a reply id (<comment id>.<22 characters>); nothing is highlighted.`)
+    else
+      problems.push(
+        `reply=${reply.slice(0, 60)} is not a reply id (<comment id>.<22 characters>); nothing is highlighted.`,
+      )
   }
   return { state, problems }
 }
@@ -203,7 +249,10 @@ export function parseRepliesSearch(params: URLSearchParams): { state: RepliesVie
 
 const LangParam = z.enum(LANGUAGE_CODES)
 const ModeParam = z.enum(CAPTION_MODES)
-const TimeParam = z.string().transform((s) => parseTimeParam(s)).pipe(z.number().min(0))
+const TimeParam = z
+  .string()
+  .transform((s) => parseTimeParam(s))
+  .pipe(z.number().min(0))
 export const VideoIdParam = z.string().regex(VIDEO_ID_RE)
 
 /** Bad parameters are dropped and named in `problems`, so the view still opens with defaults. */
@@ -214,7 +263,10 @@ export function parseStudioSearch(search: URLSearchParams): ParsedStudioSearch {
   if (lang) {
     const r = LangParam.safeParse(lang)
     if (r.success) state.lang = r.data
-    else problems.push(`lang "${lang}" is not a language code the service knows (e.g. en, es-419, zh-Hans); the video's default language is shown.`)
+    else
+      problems.push(
+        `lang "${lang}" is not a language code the service knows (e.g. en, es-419, zh-Hans); the video's default language is shown.`,
+      )
   }
   const mode = search.get('mode')
   if (mode) {
@@ -226,7 +278,10 @@ export function parseStudioSearch(search: URLSearchParams): ParsedStudioSearch {
   if (t) {
     const r = TimeParam.safeParse(t)
     if (r.success) state.t = r.data
-    else problems.push(`t "${t}" is not a time (use seconds like 83, or 1m23s); playback starts at the beginning.`)
+    else
+      problems.push(
+        `t "${t}" is not a time (use seconds like 83, or 1m23s); playback starts at the beginning.`,
+      )
   }
   return { state, problems }
 }
@@ -234,16 +289,28 @@ export function parseStudioSearch(search: URLSearchParams): ParsedStudioSearch {
 // ——— /bulk ———
 
 const ParallelParam = z.coerce.number().int().min(1).max(MAX_PARALLEL)
-const list = (raw: string | null): string[] => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+const list = (raw: string | null): string[] =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 
-function pick<T extends string>(raw: string | null, allowed: readonly [T, ...T[]], name: string, problems: string[]): T[] {
+function pick<T extends string>(
+  raw: string | null,
+  allowed: readonly [T, ...T[]],
+  name: string,
+  problems: string[],
+): T[] {
   const schema = z.enum(allowed)
   const chosen: T[] = []
   for (const v of list(raw)) {
     const r = schema.safeParse(v)
     if (r.success) {
       if (!chosen.includes(r.data as T)) chosen.push(r.data as T)
-    } else problems.push(`Ignored ${name} "${v}": not one of ${allowed.length > 12 ? 'the service’s codes' : allowed.join(', ')}.`)
+    } else
+      problems.push(
+        `Ignored ${name} "${v}": not one of ${allowed.length > 12 ? 'the service’s codes' : allowed.join(', ')}.`,
+      )
   }
   return chosen
 }
@@ -252,17 +319,23 @@ export function parseBulkSearch(sp: URLSearchParams): { state: BulkState; proble
   const problems: string[] = []
   const ids: string[] = []
   for (const id of list(sp.get('ids'))) {
-    if (!VideoIdParam.safeParse(id).success) problems.push(`Ignored "${id.slice(0, 40)}" in ids: video ids are 11 letters, digits, - or _.`)
+    if (!VideoIdParam.safeParse(id).success)
+      problems.push(`Ignored "${id.slice(0, 40)}" in ids: video ids are 11 letters, digits, - or _.`)
     else if (!ids.includes(id)) ids.push(id)
   }
   if (ids.length > MAX_VIDEOS) {
-    problems.push(`Only the first ${MAX_VIDEOS} of ${ids.length} videos are listed: download bigger lists in parts.`)
+    problems.push(
+      `Only the first ${MAX_VIDEOS} of ${ids.length} videos are listed: download bigger lists in parts.`,
+    )
     ids.length = MAX_VIDEOS
   }
   const excluded = list(sp.get('off')).filter((id) => ids.includes(id))
   const formats = pick(sp.get('formats'), CAPTION_FORMATS, 'format', problems)
   const rawLangs = sp.get('langs')
-  const languages = rawLangs === null || rawLangs === 'default' ? 'default' : pick(rawLangs, LANGUAGE_CODES, 'language', problems)
+  const languages =
+    rawLangs === null || rawLangs === 'default'
+      ? 'default'
+      : pick(rawLangs, LANGUAGE_CODES, 'language', problems)
   let mode: CaptionMode = 'default'
   const rawMode = sp.get('mode')
   if (rawMode !== null) {

@@ -1,6 +1,30 @@
 import { describe, expect, it } from 'vitest'
-import { bulkSearchString, DEFAULT_BULK_STATE, MAX_VIDEOS, momentUrl, paths, pasteTargetUrl, popularSearchParams, repliesSearchString, roundCoordinate, safeReturnPath, searchUrl, signInPath, spendSearchParams, studioSearch } from './paths.ts'
-import { parseBulkSearch, parseChannelRoute, parseDecimal, parsePopularSearch, parseRepliesSearch, parseSearchUrl, parseSpendSearch, parseStudioSearch } from './paths-parse.ts'
+import {
+  bulkSearchString,
+  DEFAULT_BULK_STATE,
+  MAX_VIDEOS,
+  momentUrl,
+  paths,
+  pasteTargetUrl,
+  popularSearchParams,
+  repliesSearchString,
+  roundCoordinate,
+  safeReturnPath,
+  searchUrl,
+  signInPath,
+  spendSearchParams,
+  studioSearch,
+} from './paths.ts'
+import {
+  parseBulkSearch,
+  parseChannelRoute,
+  parseDecimal,
+  parsePopularSearch,
+  parseRepliesSearch,
+  parseSearchUrl,
+  parseSpendSearch,
+  parseStudioSearch,
+} from './paths-parse.ts'
 
 const parse = (qs: string) => parseSearchUrl(new URLSearchParams(qs))
 
@@ -24,7 +48,12 @@ describe('parseSearchUrl (URL → state)', () => {
 
   it('accepts every unit and defaults to km', () => {
     expect(parse('location=1,2&radius=5&unit=mi').search?.unit).toBe('mi')
-    expect(parse('location=1,2&radius=500&unit=FT').search).toEqual({ lat: 1, lng: 2, radius: 500, unit: 'ft' })
+    expect(parse('location=1,2&radius=500&unit=FT').search).toEqual({
+      lat: 1,
+      lng: 2,
+      radius: 500,
+      unit: 'ft',
+    })
     expect(parse('location=1,2&radius=5').search?.unit).toBe('km')
   })
 
@@ -38,12 +67,16 @@ describe('parseSearchUrl (URL → state)', () => {
 
   it('refuses 0, negatives, words, bad units and bad coordinates, naming what is wrong', () => {
     expect(parse('location=1,2&radius=0&unit=km').problem).toBe('The radius must be greater than 0.')
-    expect(parse('location=1,2&radius=-3&unit=km').problem).toMatch(/radius "-3" is not a number|greater than 0/)
+    expect(parse('location=1,2&radius=-3&unit=km').problem).toMatch(
+      /radius "-3" is not a number|greater than 0/,
+    )
     expect(parse('location=1,2&radius=ten&unit=km').problem).toBe('The radius "ten" is not a number.')
     expect(parse('location=1,2&radius=3&unit=yd').problem).toBe('The unit "yd" is not one of km, m, mi, ft.')
     expect(parse('location=91,2&radius=3').problem).toBe('Latitude must be a number from -90 to 90.')
     expect(parse('location=paris&radius=3').problem).toMatch(/^location must be/)
-    expect(parse('location=1,2').problem).toBe('The link has a location but no radius; press Search to use 10 km.')
+    expect(parse('location=1,2').problem).toBe(
+      'The link has a location but no radius; press Search to use 10 km.',
+    )
   })
 
   it('ignores an unknown sort', () => {
@@ -51,13 +84,19 @@ describe('parseSearchUrl (URL → state)', () => {
   })
 
   it('rounds coordinates to 5 decimals', () => {
-    expect(parse('location=48.856612345,2.35221999&radius=1').search).toMatchObject({ lat: 48.85661, lng: 2.35222 })
+    expect(parse('location=48.856612345,2.35221999&radius=1').search).toMatchObject({
+      lat: 48.85661,
+      lng: 2.35222,
+    })
   })
 })
 
 describe('searchUrl (state → URL)', () => {
   it('writes a readable URL that parses back to the same search and view', () => {
-    const url = searchUrl({ lat: 48.8566, lng: 2.3522, radius: 6.2, unit: 'mi' }, { q: 'café & bar', sort: 'title' })
+    const url = searchUrl(
+      { lat: 48.8566, lng: 2.3522, radius: 6.2, unit: 'mi' },
+      { q: 'café & bar', sort: 'title' },
+    )
     expect(url).toBe('/search?location=48.8566,2.3522&radius=6.2&unit=mi&q=caf%C3%A9%20%26%20bar&sort=title')
     const back = parseSearchUrl(new URL(url, 'http://x').searchParams)
     expect(back.search).toEqual({ lat: 48.8566, lng: 2.3522, radius: 6.2, unit: 'mi' })
@@ -66,7 +105,9 @@ describe('searchUrl (state → URL)', () => {
   })
 
   it('leaves out the default view', () => {
-    expect(searchUrl({ lat: -33.9249, lng: 18.4241, radius: 500, unit: 'm' }, { q: '', sort: 'relevance' })).toBe('/search?location=-33.9249,18.4241&radius=500&unit=m')
+    expect(
+      searchUrl({ lat: -33.9249, lng: 18.4241, radius: 500, unit: 'm' }, { q: '', sort: 'relevance' }),
+    ).toBe('/search?location=-33.9249,18.4241&radius=500&unit=m')
   })
 })
 
@@ -75,7 +116,8 @@ describe('helpers', () => {
     expect(parseDecimal('10')).toBe(10)
     expect(parseDecimal(' -2.5 ')).toBe(-2.5)
     expect(parseDecimal('.5')).toBe(0.5)
-    for (const bad of ['', '1e3', '0x10', '1,5', '10km', 'NaN', 'Infinity']) expect(parseDecimal(bad)).toBeUndefined()
+    for (const bad of ['', '1e3', '0x10', '1,5', '10km', 'NaN', 'Infinity'])
+      expect(parseDecimal(bad)).toBeUndefined()
   })
 
   it('roundCoordinate never gives -0', () => {
@@ -198,10 +240,14 @@ describe('pasteTargetUrl', () => {
   it('routes every kind of target to its view', () => {
     expect(pasteTargetUrl({ kind: 'video', videoId: 'dQw4w9WgXcQ', t: 43 })).toBe('/videos/dQw4w9WgXcQ?t=43')
     expect(pasteTargetUrl({ kind: 'channel', by: 'handle', handle: '@abc' })).toBe('/channels/@abc')
-    expect(pasteTargetUrl({ kind: 'channel', by: 'handle', handle: '@東京' })).toBe('/channels/@%E6%9D%B1%E4%BA%AC')
+    expect(pasteTargetUrl({ kind: 'channel', by: 'handle', handle: '@東京' })).toBe(
+      '/channels/@%E6%9D%B1%E4%BA%AC',
+    )
     expect(pasteTargetUrl({ kind: 'channel', by: 'username', username: 'Rick' })).toBe('/channels/user/Rick')
     expect(pasteTargetUrl({ kind: 'comment', parentId: 'P', replyId: 'P.x' })).toBe('/replies/P?reply=P.x')
-    expect(pasteTargetUrl({ kind: 'location', lat: 1, lng: 2 })).toBe('/search?location=1,2&radius=10&unit=km')
+    expect(pasteTargetUrl({ kind: 'location', lat: 1, lng: 2 })).toBe(
+      '/search?location=1,2&radius=10&unit=km',
+    )
   })
 })
 
@@ -250,7 +296,9 @@ const parseBulk = (qs: string) => parseBulkSearch(new URLSearchParams(qs))
 
 describe('bulk URL state', () => {
   it('reads ids (as the search and popular views link them), selection, formats, languages, mode and parallelism', () => {
-    const { state, problems } = parseBulk('ids=dQw4w9WgXcQ,Jp4cK9tRz1U,Zp3xQe9LbTg&off=Jp4cK9tRz1U&formats=vtt,srt&langs=en,fr&mode=force-whisper&parallel=2')
+    const { state, problems } = parseBulk(
+      'ids=dQw4w9WgXcQ,Jp4cK9tRz1U,Zp3xQe9LbTg&off=Jp4cK9tRz1U&formats=vtt,srt&langs=en,fr&mode=force-whisper&parallel=2',
+    )
     expect(problems).toEqual([])
     expect(state).toEqual({
       ids: ['dQw4w9WgXcQ', 'Jp4cK9tRz1U', 'Zp3xQe9LbTg'],
@@ -268,7 +316,9 @@ describe('bulk URL state', () => {
   })
 
   it('names every ignored value and merges repeated ids', () => {
-    const { state, problems } = parseBulk('ids=dQw4w9WgXcQ,bad,dQw4w9WgXcQ&formats=srt,docx&langs=en,xx&mode=loud&parallel=99')
+    const { state, problems } = parseBulk(
+      'ids=dQw4w9WgXcQ,bad,dQw4w9WgXcQ&formats=srt,docx&langs=en,xx&mode=loud&parallel=99',
+    )
     expect(state.ids).toEqual(['dQw4w9WgXcQ'])
     expect(state.formats).toEqual(['srt'])
     expect(state.languages).toEqual(['en'])
@@ -291,7 +341,13 @@ describe('bulk URL state', () => {
   })
 
   it('writes the state back with readable commas, defaults left out, round-tripping', () => {
-    const state = { ...DEFAULT_BULK_STATE, ids: ['dQw4w9WgXcQ', 'Jp4cK9tRz1U'], excluded: ['Jp4cK9tRz1U'], formats: ['srt' as const, 'json' as const], languages: ['en' as const, 'es-419' as const] }
+    const state = {
+      ...DEFAULT_BULK_STATE,
+      ids: ['dQw4w9WgXcQ', 'Jp4cK9tRz1U'],
+      excluded: ['Jp4cK9tRz1U'],
+      formats: ['srt' as const, 'json' as const],
+      languages: ['en' as const, 'es-419' as const],
+    }
     const qs = bulkSearchString(state)
     expect(qs).toBe('?ids=dQw4w9WgXcQ,Jp4cK9tRz1U&off=Jp4cK9tRz1U&formats=srt,json&langs=en,es-419')
     expect(parseBulk(qs.slice(1)).state).toEqual(state)
@@ -303,12 +359,23 @@ describe('bulk URL state', () => {
 
 describe('safeReturnPath', () => {
   it('keeps a path of this dashboard with its query and hash', () => {
-    expect(safeReturnPath('/search?location=48.8566,2.3522&radius=25&unit=km')).toBe('/search?location=48.8566,2.3522&radius=25&unit=km')
+    expect(safeReturnPath('/search?location=48.8566,2.3522&radius=25&unit=km')).toBe(
+      '/search?location=48.8566,2.3522&radius=25&unit=km',
+    )
     expect(safeReturnPath('/videos/dQw4w9WgXcQ?t=43#x')).toBe('/videos/dQw4w9WgXcQ?t=43#x')
   })
 
   it('refuses other origins, odd schemes and the sign-in page itself', () => {
-    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '', null, undefined, '/sign-in?next=/x']) {
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '',
+      null,
+      undefined,
+      '/sign-in?next=/x',
+    ]) {
       expect(safeReturnPath(bad)).toBe('/')
     }
   })
@@ -323,7 +390,9 @@ describe('safeReturnPath', () => {
 describe('replies URL state', () => {
   it('reads every value and writes format always, the rest only when not default', () => {
     const reply = 'UgzABCDEFGHIJKLMNOPQRSTU.9abcdefghijklmnopqrstu'
-    const { state, problems } = parseRepliesSearch(new URLSearchParams(`format=plainText&view=flat&sort=liked&q=hi&reply=${reply}`))
+    const { state, problems } = parseRepliesSearch(
+      new URLSearchParams(`format=plainText&view=flat&sort=liked&q=hi&reply=${reply}`),
+    )
     expect(problems).toEqual([])
     expect(state).toEqual({ format: 'plainText', view: 'flat', sort: 'liked', q: 'hi', reply })
     expect(repliesSearchString(state)).toBe(`?format=plainText&view=flat&sort=liked&q=hi&reply=${reply}`)
@@ -331,7 +400,9 @@ describe('replies URL state', () => {
   })
 
   it('falls back to the default and names each bad value', () => {
-    const { state, problems } = parseRepliesSearch(new URLSearchParams('format=pdf&view=grid&sort=random&reply=nope'))
+    const { state, problems } = parseRepliesSearch(
+      new URLSearchParams('format=pdf&view=grid&sort=random&reply=nope'),
+    )
     expect(state).toEqual({ format: 'html', view: 'tree', sort: 'oldest', q: '' })
     expect(problems).toEqual([
       'format=pdf is not one of html, plainText; showing html.',
@@ -343,18 +414,26 @@ describe('replies URL state', () => {
 
   it('builds the view URL of a comment', () => {
     expect(paths.replies()).toBe('/replies')
-    expect(paths.replies('UgzABCDEFGHIJKLMNOPQRSTU', { format: 'html', sort: 'newest' })).toBe('/replies/UgzABCDEFGHIJKLMNOPQRSTU?format=html&sort=newest')
+    expect(paths.replies('UgzABCDEFGHIJKLMNOPQRSTU', { format: 'html', sort: 'newest' })).toBe(
+      '/replies/UgzABCDEFGHIJKLMNOPQRSTU?format=html&sort=newest',
+    )
   })
 })
 
 describe('spend URL state', () => {
   it('reads page, operation and state, and drops what it cannot read', () => {
-    expect(parseSpendSearch(new URLSearchParams('op=GET+%2Fsearch&state=pending&page=2'))).toEqual({ page: 2, operation: 'GET /search', state: 'pending' })
+    expect(parseSpendSearch(new URLSearchParams('op=GET+%2Fsearch&state=pending&page=2'))).toEqual({
+      page: 2,
+      operation: 'GET /search',
+      state: 'pending',
+    })
     expect(parseSpendSearch(new URLSearchParams('op=DROP&state=HIT&page=0&cache=HIT'))).toEqual({ page: 1 })
   })
 
   it('writes only what is set', () => {
-    expect(spendSearchParams({ page: 2, operation: 'GET /search', state: 'failed' }).toString()).toBe('op=GET+%2Fsearch&state=failed&page=2')
+    expect(spendSearchParams({ page: 2, operation: 'GET /search', state: 'failed' }).toString()).toBe(
+      'op=GET+%2Fsearch&state=failed&page=2',
+    )
     expect(paths.spend({ page: 1 })).toBe('/spend')
     expect(paths.spend()).toBe('/spend')
   })
@@ -365,6 +444,8 @@ describe('video URLs', () => {
     expect(paths.videos()).toBe('/videos')
     expect(paths.video('dQw4w9WgXcQ')).toBe('/videos/dQw4w9WgXcQ')
     expect(paths.video('dQw4w9WgXcQ', { t: 43 })).toBe('/videos/dQw4w9WgXcQ?t=43')
-    expect(paths.video('dQw4w9WgXcQ', { lang: 'fr', mode: 'default', q: 'a b' })).toBe('/videos/dQw4w9WgXcQ?lang=fr&mode=default&q=a+b')
+    expect(paths.video('dQw4w9WgXcQ', { lang: 'fr', mode: 'default', q: 'a b' })).toBe(
+      '/videos/dQw4w9WgXcQ?lang=fr&mode=default&q=a+b',
+    )
   })
 })

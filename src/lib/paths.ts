@@ -3,7 +3,15 @@
  * Its parsers (zod schemas per parameter, tolerant) are beside it in paths-parse.ts: kept apart so the shell's
  * first load, which links every view, does not carry zod (docs/decisions/0099, 0123-typed-addresses.md).
  */
-import { COMMENT_FORMATS, type CaptionFormat, type CaptionMode, type CommentFormat, type HlCode, type LanguageCode, type RadiusUnit } from '#contract/enums.ts'
+import {
+  COMMENT_FORMATS,
+  type CaptionFormat,
+  type CaptionMode,
+  type CommentFormat,
+  type HlCode,
+  type LanguageCode,
+  type RadiusUnit,
+} from '#contract/enums.ts'
 import { formatLocation } from '#contract/geo.ts'
 import type { PasteTarget } from '#contract/paste.ts'
 import type { ChannelRef, ChannelTarget } from './channel-lookup.ts'
@@ -60,7 +68,11 @@ export function roundCoordinate(n: number): number {
 /** The view's URL for a search; the location keeps its comma so links stay readable. */
 export function searchUrl(input?: SearchInput, view: { q?: string; sort?: SortKey } = {}): string {
   if (!input) return ROUTES.search
-  const parts = [`location=${formatLocation({ lat: roundCoordinate(input.lat), lng: roundCoordinate(input.lng) })}`, `radius=${input.radius}`, `unit=${input.unit}`]
+  const parts = [
+    `location=${formatLocation({ lat: roundCoordinate(input.lat), lng: roundCoordinate(input.lng) })}`,
+    `radius=${input.radius}`,
+    `unit=${input.unit}`,
+  ]
   if (view.q) parts.push(`q=${encodeURIComponent(view.q)}`)
   if (view.sort && view.sort !== 'relevance') parts.push(`sort=${view.sort}`)
   return `${ROUTES.search}?${parts.join('&')}`
@@ -68,7 +80,16 @@ export function searchUrl(input?: SearchInput, view: { q?: string; sort?: SortKe
 
 // ——— /popular?category=&min=&max=&q=&sort=&auto=1 ———
 
-export const POPULAR_SORT_KEYS = ['rank', 'views', 'likes', 'comments', 'longest', 'shortest', 'newest', 'oldest'] as const
+export const POPULAR_SORT_KEYS = [
+  'rank',
+  'views',
+  'likes',
+  'comments',
+  'longest',
+  'shortest',
+  'newest',
+  'oldest',
+] as const
 export type PopularSort = (typeof POPULAR_SORT_KEYS)[number]
 
 export type PopularState = {
@@ -86,7 +107,9 @@ export type PopularState = {
 export const DEFAULT_POPULAR_STATE: PopularState = { q: '', sort: 'rank', auto: false }
 
 export function durationRangeValid(state: Pick<PopularState, 'minMinutes' | 'maxMinutes'>): boolean {
-  return state.minMinutes === undefined || state.maxMinutes === undefined || state.minMinutes <= state.maxMinutes
+  return (
+    state.minMinutes === undefined || state.maxMinutes === undefined || state.minMinutes <= state.maxMinutes
+  )
 }
 
 /** Only what differs from the defaults, so plain /popular stays plain. */
@@ -212,7 +235,14 @@ export type BulkState = {
   parallel: number
 }
 
-export const DEFAULT_BULK_STATE: BulkState = { ids: [], excluded: [], formats: [], languages: 'default', mode: 'default', parallel: DEFAULT_PARALLEL }
+export const DEFAULT_BULK_STATE: BulkState = {
+  ids: [],
+  excluded: [],
+  formats: [],
+  languages: 'default',
+  mode: 'default',
+  parallel: DEFAULT_PARALLEL,
+}
 
 /** `?ids=a,b&formats=srt,vtt&langs=en,fr`: commas left readable; defaults left out. */
 export function bulkSearchString(state: BulkState): string {
@@ -273,15 +303,22 @@ export function signInPath(returnTo?: string): string {
 export const paths = {
   home: () => ROUTES.home,
   search: searchUrl,
-  popular: (state?: PopularState) => withQuery(ROUTES.popular, state ? popularSearchParams(state).toString() : ''),
+  popular: (state?: PopularState) =>
+    withQuery(ROUTES.popular, state ? popularSearchParams(state).toString() : ''),
   channels: channelsUrl,
   replies: (commentId?: string, state: Partial<RepliesViewState> = {}) =>
-    withQuery(commentId === undefined ? ROUTES.replies : `${ROUTES.replies}/${seg(commentId)}`, repliesQuery(state)),
+    withQuery(
+      commentId === undefined ? ROUTES.replies : `${ROUTES.replies}/${seg(commentId)}`,
+      repliesQuery(state),
+    ),
   videos: () => ROUTES.videos,
-  video: (videoId: string, state: Partial<StudioState> = {}) => withQuery(`${ROUTES.videos}/${seg(videoId)}`, studioQuery(state)),
+  video: (videoId: string, state: Partial<StudioState> = {}) =>
+    withQuery(`${ROUTES.videos}/${seg(videoId)}`, studioQuery(state)),
   /** The one place `/bulk?ids=` is written. */
-  bulk: (state: Partial<BulkState> = {}) => `${ROUTES.bulk}${bulkSearchString({ ...DEFAULT_BULK_STATE, ...state })}`,
-  spend: (state?: SpendViewState) => withQuery(ROUTES.spend, state ? spendSearchParams(state).toString() : ''),
+  bulk: (state: Partial<BulkState> = {}) =>
+    `${ROUTES.bulk}${bulkSearchString({ ...DEFAULT_BULK_STATE, ...state })}`,
+  spend: (state?: SpendViewState) =>
+    withQuery(ROUTES.spend, state ? spendSearchParams(state).toString() : ''),
   signIn: signInPath,
 }
 
@@ -297,6 +334,11 @@ export function pasteTargetUrl(target: PasteTarget): string {
     case 'comment':
       return paths.replies(target.parentId, { reply: target.replyId })
     case 'location':
-      return paths.search({ lat: target.lat, lng: target.lng, radius: Number(DEFAULT_RADIUS), unit: DEFAULT_UNIT })
+      return paths.search({
+        lat: target.lat,
+        lng: target.lng,
+        radius: Number(DEFAULT_RADIUS),
+        unit: DEFAULT_UNIT,
+      })
   }
 }

@@ -12,6 +12,7 @@ describe('shouldPersistQuery', () => {
   it('never keeps errors, pending queries, quotes, spend, health, the session or the basemap', () => {
     expect(shouldPersistQuery(q(['captions', 'track', 'x'], 'error'))).toBe(false)
     expect(shouldPersistQuery(q(['captions', 'track', 'x'], 'pending'))).toBe(false)
-    for (const root of ['quote', 'spend', 'health', 'session', 'basemap']) expect(shouldPersistQuery(q([root, 'x'], 'success'))).toBe(false)
+    for (const root of ['quote', 'spend', 'health', 'session', 'basemap'])
+      expect(shouldPersistQuery(q([root, 'x'], 'success'))).toBe(false)
   })
 })

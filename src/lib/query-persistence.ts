@@ -4,7 +4,11 @@
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
 import type { QueryClient } from '@tanstack/react-query'
-import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client'
 import { createStore, del, get, set, type UseStore } from 'idb-keyval'
 
 /** A week: the longest the function caches anything (captions), so older answers would be refetched anyway. */

@@ -10,7 +10,10 @@ export const quoteQueries = {
   forPath: (apiPath: string) =>
     queryOptions({
       queryKey: [...quoteQueries.all(), apiPath],
-      queryFn: ({ signal }) => getJson('/api/quote', { path: apiPath }, () => import('./quote-schema.ts').then((m) => m.Quote), { signal }),
+      queryFn: ({ signal }) =>
+        getJson('/api/quote', { path: apiPath }, () => import('./quote-schema.ts').then((m) => m.Quote), {
+          signal,
+        }),
       staleTime: 10_000,
       retry: false,
     }),

@@ -16,13 +16,23 @@ describe('refreshAfterPaidRequests', () => {
     vi.advanceTimersByTime(200)
     expect(invalidate).not.toHaveBeenCalled()
 
-    recordCost({ url: '/api/search?a', costUsd: 0.00203, cache: 'MISS', fetchedAt: '2026-11-24T00:00:01.000Z' })
+    recordCost({
+      url: '/api/search?a',
+      costUsd: 0.00203,
+      cache: 'MISS',
+      fetchedAt: '2026-11-24T00:00:01.000Z',
+    })
     recordCost({ url: '/api/search?b', costUsd: 0, cache: 'HIT', fetchedAt: '2026-11-24T00:00:02.000Z' })
     vi.advanceTimersByTime(100)
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['quote'], ['spend']])
 
     stop()
-    recordCost({ url: '/api/search?c', costUsd: 0.00203, cache: 'MISS', fetchedAt: '2026-11-24T00:00:03.000Z' })
+    recordCost({
+      url: '/api/search?c',
+      costUsd: 0.00203,
+      cache: 'MISS',
+      fetchedAt: '2026-11-24T00:00:03.000Z',
+    })
     vi.advanceTimersByTime(200)
     expect(invalidate).toHaveBeenCalledTimes(2)
   })

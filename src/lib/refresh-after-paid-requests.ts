@@ -7,7 +7,11 @@ import { getSessionSpend, subscribeSessionSpend } from './cost-tracker.ts'
  * coalesced over `delayMs` so a bulk job does not refetch the ledger once per request. Returns the unsubscribe.
  * Quote and spend answers' receipts say NONE, so refreshing them cannot loop.
  */
-export function refreshAfterPaidRequests(queryClient: QueryClient, queryKeys: readonly QueryKey[], delayMs = 250): () => void {
+export function refreshAfterPaidRequests(
+  queryClient: QueryClient,
+  queryKeys: readonly QueryKey[],
+  delayMs = 250,
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
   const unsubscribe = subscribeSessionSpend(() => {
     const last = getSessionSpend().last

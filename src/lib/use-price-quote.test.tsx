@@ -15,7 +15,9 @@ const TOKYO = apiUrl('/api/search', { location: '35.6762,139.6503', locationRadi
 
 function setup() {
   const client = createQueryClient({ retry: false })
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  )
   return { client, wrapper }
 }
 
@@ -25,7 +27,10 @@ describe('usePriceQuote', () => {
     const stop = refreshAfterPaidRequests(client, [quoteQueries.all()], 0)
     const { result } = renderHook(() => usePriceQuote(TOKYO, 0.00203), { wrapper })
     expect(result.current).toEqual({ priceUsd: 0.00203, cached: false })
-    await waitFor(() => expect(client.getQueryState(quoteQueries.forPath(TOKYO).queryKey)?.status).toBe('success'), { timeout: 15_000 })
+    await waitFor(
+      () => expect(client.getQueryState(quoteQueries.forPath(TOKYO).queryKey)?.status).toBe('success'),
+      { timeout: 15_000 },
+    )
     expect(result.current).toEqual({ priceUsd: 0.00203, cached: false })
     await paidFetch(TOKYO, { as: 'none' })
     await waitFor(() => expect(result.current).toEqual({ priceUsd: 0, cached: true }))
@@ -33,12 +38,25 @@ describe('usePriceQuote', () => {
   })
 
   it('falls back to the list price when there is no URL or the quote fails', async () => {
-    stubApi(overrideRoute(inProcessApi, (u) => u.pathname === '/api/quote', () => jsonResponse({ error: { code: 'internal_error', message: 'x' } }, 500)))
+    stubApi(
+      overrideRoute(
+        inProcessApi,
+        (u) => u.pathname === '/api/quote',
+        () => jsonResponse({ error: { code: 'internal_error', message: 'x' } }, 500),
+      ),
+    )
     const { client, wrapper } = setup()
     const none = renderHook(() => usePriceQuote(undefined, 0.00013), { wrapper })
     expect(none.result.current).toEqual({ priceUsd: 0.00013, cached: false })
-    const failing = renderHook(() => usePriceQuote('/api/channels?forHandle=%40rickastleyyt', 0.00013), { wrapper })
-    await waitFor(() => expect(client.getQueryState(quoteQueries.forPath('/api/channels?forHandle=%40rickastleyyt').queryKey)?.status).toBe('error'))
+    const failing = renderHook(() => usePriceQuote('/api/channels?forHandle=%40rickastleyyt', 0.00013), {
+      wrapper,
+    })
+    await waitFor(() =>
+      expect(
+        client.getQueryState(quoteQueries.forPath('/api/channels?forHandle=%40rickastleyyt').queryKey)
+          ?.status,
+      ).toBe('error'),
+    )
     expect(failing.result.current).toEqual({ priceUsd: 0.00013, cached: false })
   })
 })

@@ -24,10 +24,17 @@ export function stubApi(handler: ApiHandler): void {
 }
 
 /** Wraps a handler so one route fails (or answers differently) while the rest pass through. */
-export function overrideRoute(base: ApiHandler, matches: (url: URL) => boolean, answer: ApiHandler): ApiHandler {
+export function overrideRoute(
+  base: ApiHandler,
+  matches: (url: URL) => boolean,
+  answer: ApiHandler,
+): ApiHandler {
   return (req) => (matches(new URL(req.url)) ? answer(req) : base(req))
 }
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  })
 }

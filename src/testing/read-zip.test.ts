@@ -3,13 +3,23 @@ import { downloadZip } from 'client-zip'
 import { crc32, readZip, strFromU8 } from './read-zip.ts'
 
 async function zipOf(entries: { name: string; input: string | Uint8Array }[]): Promise<Uint8Array> {
-  return new Uint8Array(await downloadZip(entries.map((e) => ({ ...e, lastModified: new Date('2026-01-01T00:00:00Z') }))).arrayBuffer())
+  return new Uint8Array(
+    await downloadZip(
+      entries.map((e) => ({ ...e, lastModified: new Date('2026-01-01T00:00:00Z') })),
+    ).arrayBuffer(),
+  )
 }
 
 describe('readZip', () => {
   it('reads back what client-zip wrote, names and bytes exactly', async () => {
     const bytes = new Uint8Array([0, 1, 2, 0xff, 0xfe])
-    const files = readZip(await zipOf([{ name: 'a/b.srt', input: '1\nhé\n' }, { name: 'raw.bin', input: bytes }, { name: 'empty.txt', input: '' }]))
+    const files = readZip(
+      await zipOf([
+        { name: 'a/b.srt', input: '1\nhé\n' },
+        { name: 'raw.bin', input: bytes },
+        { name: 'empty.txt', input: '' },
+      ]),
+    )
     expect(Object.keys(files)).toEqual(['a/b.srt', 'raw.bin', 'empty.txt'])
     expect(strFromU8(files['a/b.srt']!)).toBe('1\nhé\n')
     expect([...files['raw.bin']!]).toEqual([...bytes])

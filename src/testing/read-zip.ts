@@ -4,7 +4,14 @@
  * (compression, encryption, spanning, a ZIP64 end record, duplicate names, bytes left over).
  */
 
-const SIG = { local: 0x04034b50, central: 0x02014b50, end: 0x06054b50, descriptor: 0x08074b50, end64: 0x06064b50, locator64: 0x07064b50 }
+const SIG = {
+  local: 0x04034b50,
+  central: 0x02014b50,
+  end: 0x06054b50,
+  descriptor: 0x08074b50,
+  end64: 0x06064b50,
+  locator64: 0x07064b50,
+}
 const FLAG = { encrypted: 0x0001, descriptor: 0x0008, utf8: 0x0800 }
 const MAX32 = 0xffffffff
 
@@ -42,12 +49,20 @@ function fail(message: string): never {
   throw new ZipFormatError(message)
 }
 
-type CentralEntry = { name: string; flags: number; crc: number; compressedSize: number; size: number; offset: number; zip64: boolean }
+type CentralEntry = {
+  name: string
+  flags: number
+  crc: number
+  compressedSize: number
+  size: number
+  offset: number
+  zip64: boolean
+}
 
 /** Sizes and offset that did not fit 32 bits, from the ZIP64 extra field (0x0001), in the order the format fixes. */
 function readZip64Extra(view: DataView, at: number, length: number, entry: CentralEntry): void {
   const end = at + length
-  for (let p = at; p < end; ) {
+  for (let p = at; p < end;) {
     if (p + 4 > end) fail(`a truncated extra field in ${entry.name}`)
     const id = view.getUint16(p, true)
     const size = view.getUint16(p + 2, true)
@@ -87,15 +102,18 @@ export function readZip(zip: Uint8Array): Record<string, Uint8Array> {
 
   // The end record: 22 bytes and no comment (the dashboard writes none), so it sits at the very end.
   const endAt = zip.byteLength - 22
-  if (endAt < 0 || u32(endAt) !== SIG.end) fail('no end-of-central-directory record at the end (a comment, trailing bytes or not a ZIP)')
-  if (endAt >= 20 && u32(endAt - 20) === SIG.locator64) fail('a ZIP64 end record, which this reader does not read')
+  if (endAt < 0 || u32(endAt) !== SIG.end)
+    fail('no end-of-central-directory record at the end (a comment, trailing bytes or not a ZIP)')
+  if (endAt >= 20 && u32(endAt - 20) === SIG.locator64)
+    fail('a ZIP64 end record, which this reader does not read')
   if (u16(endAt + 4) !== 0 || u16(endAt + 6) !== 0) fail('a ZIP spanning several disks')
   const count = u16(endAt + 10)
   if (u16(endAt + 8) !== count) fail('entries on this disk and in total disagree')
   const centralSize = u32(endAt + 12)
   const centralAt = u32(endAt + 16)
   if (u16(endAt + 20) !== 0) fail('an archive comment')
-  if (centralAt + centralSize !== endAt) fail('the central directory does not end where the end record begins')
+  if (centralAt + centralSize !== endAt)
+    fail('the central directory does not end where the end record begins')
 
   const entries: CentralEntry[] = []
   let p = centralAt
@@ -116,7 +134,8 @@ export function readZip(zip: Uint8Array): Record<string, Uint8Array> {
       zip64: false,
     }
     if (flags & FLAG.encrypted) fail(`${entry.name} is encrypted`)
-    if (method !== 0) fail(`${entry.name} uses compression method ${method}; only stored (0) entries are read`)
+    if (method !== 0)
+      fail(`${entry.name} uses compression method ${method}; only stored (0) entries are read`)
     if (u16(p + 34) !== 0) fail(`${entry.name} starts on another disk`)
     readZip64Extra(view, p + 46 + nameLength, extraLength, entry)
     if (entry.compressedSize !== entry.size) fail(`${entry.name} is stored but its sizes differ`)
@@ -129,7 +148,8 @@ export function readZip(zip: Uint8Array): Record<string, Uint8Array> {
   let expectedAt = 0
   for (const e of entries) {
     if (Object.hasOwn(files, e.name)) fail(`two entries named ${e.name}`)
-    if (e.offset !== expectedAt) fail(`${e.name} does not start where the previous entry ended (gap or overlap)`)
+    if (e.offset !== expectedAt)
+      fail(`${e.name} does not start where the previous entry ended (gap or overlap)`)
     const at = e.offset
     if (u32(at) !== SIG.local) fail(`${e.name}: wrong local header signature`)
     const flags = u16(at + 6)
@@ -142,7 +162,8 @@ export function readZip(zip: Uint8Array): Record<string, Uint8Array> {
     if (dataAt + e.size > centralAt) fail(`${e.name} runs into the central directory`)
     const data = zip.subarray(dataAt, dataAt + e.size)
     const crc = crc32(data)
-    if (crc !== e.crc) fail(`${e.name}: CRC-32 ${crc.toString(16)} but the directory says ${e.crc.toString(16)}`)
+    if (crc !== e.crc)
+      fail(`${e.name}: CRC-32 ${crc.toString(16)} but the directory says ${e.crc.toString(16)}`)
     let after = dataAt + e.size
     if (flags & FLAG.descriptor) {
       // Streamed entries carry their CRC and sizes after the data (with the optional signature, as client-zip writes).

@@ -18,7 +18,10 @@ export type RenderRouteOptions = {
  * `routes` as the test needs them (usually the app's route component at its pattern plus a `*` catch-all), or one
  * element shown at every URL. Returns the router (to read or drive its location), the client and a user-event.
  */
-export function renderRoute(routes: RouteObject[] | ReactElement, { at = '/', queryClient = createQueryClient({ retry: false }) }: RenderRouteOptions = {}) {
+export function renderRoute(
+  routes: RouteObject[] | ReactElement,
+  { at = '/', queryClient = createQueryClient({ retry: false }) }: RenderRouteOptions = {},
+) {
   const table = isValidElement(routes) ? [{ path: '*', element: routes }] : routes
   const router = createMemoryRouter(table, { initialEntries: [at] })
   const view = render(
@@ -52,5 +55,7 @@ const APP_VIEWS = {
  * `const routes = await appRoutes('search')` at the top of the test file, then `renderRoute([...routes, …], { at })`.
  */
 export async function appRoutes(view: keyof typeof APP_VIEWS): Promise<RouteObject[]> {
-  return Promise.all(APP_VIEWS[view].map(async ([path, load]) => ({ path, Component: (await load()).Component })))
+  return Promise.all(
+    APP_VIEWS[view].map(async ([path, load]) => ({ path, Component: (await load()).Component })),
+  )
 }

@@ -7,7 +7,8 @@ export const healthQueries = {
     queryOptions({
       queryKey: [...healthQueries.all(), 'status'],
       // The shell asks this on every page: its schema (and zod) loads beside the request (docs/decisions/0099).
-      queryFn: ({ signal }) => getJson('/api/health', {}, () => import('#contract/schemas.ts').then((m) => m.Health), { signal }),
+      queryFn: ({ signal }) =>
+        getJson('/api/health', {}, () => import('#contract/schemas.ts').then((m) => m.Health), { signal }),
       staleTime: 60_000,
     }),
 }

@@ -7,6 +7,9 @@ import { parseSpendSearch } from '#lib/paths-parse.ts'
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()
   const state = useMemo(() => parseSpendSearch(searchParams), [searchParams])
-  const onStateChange = useCallback((next: SpendViewState) => setSearchParams(spendSearchParams(next)), [setSearchParams])
+  const onStateChange = useCallback(
+    (next: SpendViewState) => setSearchParams(spendSearchParams(next)),
+    [setSearchParams],
+  )
   return <SpendView state={state} onStateChange={onStateChange} />
 }

@@ -10,7 +10,13 @@ const VARIANTS = {
 
 export type ButtonProps = ComponentProps<'button'> & { variant?: keyof typeof VARIANTS; size?: 'sm' | 'md' }
 
-export function Button({ variant = 'secondary', size = 'md', className, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  className,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}

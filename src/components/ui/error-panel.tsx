@@ -11,14 +11,28 @@ export type ErrorPanelProps = {
   children?: ReactNode
 }
 
-export function ErrorPanel({ title, message, onRetry, retryPriceUsd = 0, retrying, children }: ErrorPanelProps) {
+export function ErrorPanel({
+  title,
+  message,
+  onRetry,
+  retryPriceUsd = 0,
+  retrying,
+  children,
+}: ErrorPanelProps) {
   return (
     <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">{title}</p>
       <p className="mt-1 text-sm">{message}</p>
       {children}
       {onRetry && (
-        <PricedButton className="mt-3" size="sm" label={retrying ? 'Retrying…' : 'Retry'} priceUsd={retryPriceUsd} disabled={retrying} onClick={onRetry} />
+        <PricedButton
+          className="mt-3"
+          size="sm"
+          label={retrying ? 'Retrying…' : 'Retry'}
+          priceUsd={retryPriceUsd}
+          disabled={retrying}
+          onClick={onRetry}
+        />
       )}
     </div>
   )

@@ -33,13 +33,20 @@ describe('BulkView', () => {
     const { router, user } = setup('/bulk?ids=dQw4w9WgXcQ')
     expect(screen.getByRole('heading', { level: 1, name: 'Bulk caption download' })).toBeTruthy()
     // headless: no file picker, so the browser download is what runs
-    expect((screen.getByRole('radio', { name: /To a file I choose/ }) as HTMLInputElement).disabled).toBe(true)
+    expect((screen.getByRole('radio', { name: /To a file I choose/ }) as HTMLInputElement).disabled).toBe(
+      true,
+    )
 
-    await user.type(screen.getByRole('textbox', { name: 'Paste video links or ids' }), 'https://youtu.be/Zp3xQe9LbTg{enter}nope{enter}dQw4w9WgXcQ')
+    await user.type(
+      screen.getByRole('textbox', { name: 'Paste video links or ids' }),
+      'https://youtu.be/Zp3xQe9LbTg{enter}nope{enter}dQw4w9WgXcQ',
+    )
     await user.click(screen.getByRole('button', { name: 'Add to the list' }))
     const status = screen.getByText(/^Added 1 video/)
     expect(status.textContent).toBe('Added 1 video; 1 duplicate merged.')
-    expect(within(screen.getByRole('list', { name: 'Entries that are not videos' })).getByText('nope')).toBeTruthy()
+    expect(
+      within(screen.getByRole('list', { name: 'Entries that are not videos' })).getByText('nope'),
+    ).toBeTruthy()
     expect(router.state.location.search).toBe('?ids=dQw4w9WgXcQ,Zp3xQe9LbTg')
     expect(screen.getByRole('group', { name: 'Videos (2 of 2 selected)' })).toBeTruthy()
 
@@ -48,7 +55,9 @@ describe('BulkView', () => {
     await user.click(screen.getByRole('checkbox', { name: 'srt' }))
     await user.click(screen.getByRole('radio', { name: 'Choose languages' }))
     expect(router.state.location.search).toBe('?ids=dQw4w9WgXcQ,Zp3xQe9LbTg&formats=srt&langs=en')
-    expect(screen.getByTestId('bulk-plan').textContent).toBe('2 requests × $0.00053 = $0.00106 at most, for up to 2 files.')
+    expect(screen.getByTestId('bulk-plan').textContent).toBe(
+      '2 requests × $0.00053 = $0.00106 at most, for up to 2 files.',
+    )
     expect(within(downloadButton()).getByTestId('price').textContent).toBe('$0.00106')
 
     await user.click(downloadButton())
@@ -61,18 +70,27 @@ describe('BulkView', () => {
     await waitFor(() => expect(saved).toHaveLength(1))
     expect(saved[0]!.name).toMatch(/^captions-bulk-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.zip$/)
     const zip = readZip(new Uint8Array(await saved[0]!.blob.arrayBuffer()))
-    expect(Object.keys(zip).sort()).toEqual(['dQw4w9WgXcQ/dQw4w9WgXcQ.en.srt', 'manifest.json', 'report.csv', 'report.json'])
+    expect(Object.keys(zip).sort()).toEqual([
+      'dQw4w9WgXcQ/dQw4w9WgXcQ.en.srt',
+      'manifest.json',
+      'report.csv',
+      'report.json',
+    ])
     const manifest = JSON.parse(strFromU8(zip['manifest.json']!)) as BulkManifest
     expect(manifest.run.outcome).toBe('complete')
     expect(manifest.run.viewUrl).toMatch(/\/bulk\?ids=dQw4w9WgXcQ,Zp3xQe9LbTg&formats=srt&langs=en$/)
-    expect(manifest.missing).toMatchObject([{ videoId: 'Zp3xQe9LbTg', status: 404, code: 'captions_unavailable' }])
+    expect(manifest.missing).toMatchObject([
+      { videoId: 'Zp3xQe9LbTg', status: 404, code: 'captions_unavailable' },
+    ])
     expect(strFromU8(zip['report.csv']!)).toContain('captions_unavailable')
   }, 60_000) // generous: the in-process simulator writes real caption tracks on a shared machine
 
   it('mirrors every choice into the URL, and adopts a navigation from elsewhere', async () => {
     const { router } = setup('/bulk?ids=dQw4w9WgXcQ')
     for (const f of ['srt', 'vtt', 'json', 'csv']) fireEvent.click(screen.getByRole('checkbox', { name: f }))
-    await waitFor(() => expect(router.state.location.search).toBe('?ids=dQw4w9WgXcQ&formats=srt,vtt,json,csv'))
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?ids=dQw4w9WgXcQ&formats=srt,vtt,json,csv'),
+    )
     await act(() => router.navigate('/bulk?ids=Jp4cK9tRz1U,As3rOnly5xk&formats=text'))
     expect(screen.getByRole('group', { name: 'Videos (2 of 2 selected)' })).toBeTruthy()
     expect(screen.getByTestId('bulk-plan').textContent).toMatch(/^4 requests/) // 2 lookups + 2 text files
@@ -82,7 +100,9 @@ describe('BulkView', () => {
   it('says what is missing before anything can be paid', async () => {
     const { user } = setup('/bulk?ids=dQw4w9WgXcQ,bad&formats=srt&langs=')
     expect(screen.getByText(/Ignored "bad" in ids/)).toBeTruthy()
-    expect(screen.getByText('Choose at least one language, or the default language of each video.')).toBeTruthy()
+    expect(
+      screen.getByText('Choose at least one language, or the default language of each video.'),
+    ).toBeTruthy()
     await user.click(screen.getByRole('radio', { name: 'Default language of each video' }))
     expect(screen.getByTestId('bulk-plan').textContent).toMatch(/^2 requests/)
     expect(screen.getByText(/Includes 1 JSON request \(one per video\)/)).toBeTruthy()

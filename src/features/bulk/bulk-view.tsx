@@ -22,7 +22,8 @@ export type BulkViewProps = {
 function blockerOf(selection: BulkSelection): string | undefined {
   if (selection.videoIds.length === 0) return 'Select at least one video.'
   if (selection.formats.length === 0) return 'Choose at least one format.'
-  if (selection.languages !== 'default' && selection.languages.length === 0) return 'Choose at least one language, or the default language of each video.'
+  if (selection.languages !== 'default' && selection.languages.length === 0)
+    return 'Choose at least one language, or the default language of each video.'
   return undefined
 }
 
@@ -36,7 +37,12 @@ export function BulkView({ state, problems, onStateChange }: BulkViewProps) {
   const busy = run.phase === 'running'
 
   const selection: BulkSelection = useMemo(
-    () => ({ videoIds: selectedIds(state), formats: state.formats, languages: state.languages, mode: state.mode }),
+    () => ({
+      videoIds: selectedIds(state),
+      formats: state.formats,
+      languages: state.languages,
+      mode: state.mode,
+    }),
     [state],
   )
   const plan = useMemo(() => planBulk(selection), [selection])
@@ -48,8 +54,8 @@ export function BulkView({ state, problems, onStateChange }: BulkViewProps) {
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold">Bulk caption download</h1>
         <p className="text-slate-700">
-          Captions of many videos at once, in the formats and languages you choose, as one ZIP: a folder per video, a manifest of where every file came
-          from, and a report of what was not available and why.
+          Captions of many videos at once, in the formats and languages you choose, as one ZIP: a folder per
+          video, a manifest of where every file came from, and a report of what was not available and why.
         </p>
       </header>
 
@@ -64,11 +70,24 @@ export function BulkView({ state, problems, onStateChange }: BulkViewProps) {
         </div>
       )}
 
-      <section aria-labelledby="bulk-videos" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <section
+        aria-labelledby="bulk-videos"
+        className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+      >
         <h2 id="bulk-videos" className="text-lg font-semibold">
           1. Videos
         </h2>
-        <PasteVideoList listed={state.ids} room={MAX_VIDEOS - state.ids.length} disabled={busy} onAdd={(ids) => onStateChange((prev) => ({ ...prev, ids: [...new Set([...prev.ids, ...ids])].slice(0, MAX_VIDEOS) }))} />
+        <PasteVideoList
+          listed={state.ids}
+          room={MAX_VIDEOS - state.ids.length}
+          disabled={busy}
+          onAdd={(ids) =>
+            onStateChange((prev) => ({
+              ...prev,
+              ids: [...new Set([...prev.ids, ...ids])].slice(0, MAX_VIDEOS),
+            }))
+          }
+        />
         <VideoChecklist
           ids={state.ids}
           excluded={state.excluded}
@@ -103,13 +122,19 @@ export function BulkView({ state, problems, onStateChange }: BulkViewProps) {
                 }}
                 className="ml-2 w-16 rounded border border-slate-300 px-2 py-1"
               />
-              <p className="text-sm text-slate-600">1 to {MAX_PARALLEL} at once; failed requests are retried up to 3 times, rate limits waited out.</p>
+              <p className="text-sm text-slate-600">
+                1 to {MAX_PARALLEL} at once; failed requests are retried up to 3 times, rate limits waited
+                out.
+              </p>
             </div>
           </div>
         </fieldset>
       </section>
 
-      <section aria-labelledby="bulk-price" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <section
+        aria-labelledby="bulk-price"
+        className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+      >
         <h2 id="bulk-price" className="text-lg font-semibold">
           3. Price and download
         </h2>
@@ -120,7 +145,15 @@ export function BulkView({ state, problems, onStateChange }: BulkViewProps) {
           canStream={canStream}
           busy={busy}
           onMethodChange={setMethod}
-          onStart={() => void start({ plan, selection, concurrency: state.parallel, method, viewUrl: new URL(`${location.pathname}${location.search}`, window.location.origin).href })}
+          onStart={() =>
+            void start({
+              plan,
+              selection,
+              concurrency: state.parallel,
+              method,
+              viewUrl: new URL(`${location.pathname}${location.search}`, window.location.origin).href,
+            })
+          }
         />
         <RunProgress state={run} onStop={stop} />
       </section>

@@ -11,13 +11,7 @@ const RICK = 'UCuAXFkgsw1L7xaCfnd5JJOw'
 const SLOW = { timeout: 15_000 }
 
 function setup(url: string) {
-  return renderRoute(
-    [
-      ...channelsRoutes,
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { at: url },
-  )
+  return renderRoute([...channelsRoutes, { path: '*', element: <p>elsewhere</p> }], { at: url })
 }
 
 describe('channel page on demo data', () => {

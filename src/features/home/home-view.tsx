@@ -3,11 +3,31 @@ import { paths } from '#lib/paths.ts'
 import { PasteBox } from './components/paste-box.tsx'
 
 const VIEWS = [
-  { to: paths.search(), title: 'Location search', text: 'Pick a point and a radius on a map; find, filter and export the videos recorded near it.' },
-  { to: paths.popular(), title: 'Popular videos', text: "Scroll the platform's most popular videos, chart and export them." },
-  { to: paths.channels(), title: 'Channels', text: 'Open a channel by URL, id, handle or username; compare several side by side.' },
-  { to: paths.replies(), title: 'Comment replies', text: 'Read the replies to a comment as threads; search and export them, pseudonymised if needed.' },
-  { to: paths.videos(), title: 'Captions', text: 'Read captions in step with playback, search them, and download every format and language.' },
+  {
+    to: paths.search(),
+    title: 'Location search',
+    text: 'Pick a point and a radius on a map; find, filter and export the videos recorded near it.',
+  },
+  {
+    to: paths.popular(),
+    title: 'Popular videos',
+    text: "Scroll the platform's most popular videos, chart and export them.",
+  },
+  {
+    to: paths.channels(),
+    title: 'Channels',
+    text: 'Open a channel by URL, id, handle or username; compare several side by side.',
+  },
+  {
+    to: paths.replies(),
+    title: 'Comment replies',
+    text: 'Read the replies to a comment as threads; search and export them, pseudonymised if needed.',
+  },
+  {
+    to: paths.videos(),
+    title: 'Captions',
+    text: 'Read captions in step with playback, search them, and download every format and language.',
+  },
   { to: paths.spend(), title: 'Spend', text: 'Every paid call, what it cost, and what the cache saved.' },
 ] as const
 
@@ -15,8 +35,13 @@ export function HomeView() {
   return (
     <div className="space-y-8">
       <section>
-        <h1 className="text-2xl font-semibold tracking-tight">From a point on a map to the videos, channels, threads and captions you need</h1>
-        <p className="mt-2 max-w-3xl text-slate-700">Every request to the data service is priced before you make it, and answers already paid for are served from the cache for free.</p>
+        <h1 className="text-2xl font-semibold tracking-tight">
+          From a point on a map to the videos, channels, threads and captions you need
+        </h1>
+        <p className="mt-2 max-w-3xl text-slate-700">
+          Every request to the data service is priced before you make it, and answers already paid for are
+          served from the cache for free.
+        </p>
       </section>
       <PasteBox />
       <section aria-labelledby="views-heading">
@@ -26,7 +51,10 @@ export function HomeView() {
         <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {VIEWS.map((v) => (
             <li key={v.to}>
-              <Link to={v.to} className="block h-full rounded-lg border border-slate-200 bg-white p-4 hover:border-sky-500 hover:shadow">
+              <Link
+                to={v.to}
+                className="block h-full rounded-lg border border-slate-200 bg-white p-4 hover:border-sky-500 hover:shadow"
+              >
                 <span className="font-semibold text-sky-800">{v.title}</span>
                 <span className="mt-1 block text-sm text-slate-700">{v.text}</span>
               </Link>

@@ -15,13 +15,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks())
 
 function setup(url = '/popular') {
-  return renderRoute(
-    [
-      ...popularRoutes,
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { at: url },
-  )
+  return renderRoute([...popularRoutes, { path: '*', element: <p>elsewhere</p> }], { at: url })
 }
 
 const summary = () => screen.getByTestId('loaded-summary').textContent

@@ -194,10 +194,7 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
               noun={filtered ? 'videos matching the filters' : 'videos'}
             />
             {bulkIds.length > 0 ? (
-              <Link
-                to={paths.bulk({ ids: bulkIds })}
-                className="text-sm font-medium text-sky-800 underline"
-              >
+              <Link to={paths.bulk({ ids: bulkIds })} className="text-sm font-medium text-sky-800 underline">
                 Download captions… ({bulkIds.length} {filtered ? 'filtered' : 'loaded'} videos)
               </Link>
             ) : null}

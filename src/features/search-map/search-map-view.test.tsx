@@ -20,13 +20,9 @@ function watchSearches(answer?: ApiHandler): string[] {
 }
 
 function renderAt(path: string) {
-  return renderRoute(
-    [
-      ...searchRoutes,
-      { path: '/videos/:videoId', element: <p>captions view</p> },
-    ],
-    { at: path },
-  )
+  return renderRoute([...searchRoutes, { path: '/videos/:videoId', element: <p>captions view</p> }], {
+    at: path,
+  })
 }
 
 /** The in-process function starts on the first request (a few seconds on a busy machine). */
@@ -44,7 +40,13 @@ describe('location search view', { timeout: 120_000 }, () => {
     expect(field('Radius').value).toBe('3')
     expect(field('Unit').value).toBe('mi')
     expect(await screen.findByRole('application', { name: /search map/i }, slow)).toBeTruthy()
-    expect(await screen.findByText(/Press Search to run this search for videos within 3 mi of 48.8566, 2.3522/, {}, slow)).toBeTruthy()
+    expect(
+      await screen.findByText(
+        /Press Search to run this search for videos within 3 mi of 48.8566, 2.3522/,
+        {},
+        slow,
+      ),
+    ).toBeTruthy()
     expect(searches).toEqual([])
 
     await user.click(searchButton())
@@ -70,7 +72,10 @@ describe('location search view', { timeout: 120_000 }, () => {
     await user.clear(field('Radius'))
     await user.type(field('Radius'), '25')
     await user.click(searchButton())
-    await waitFor(() => expect(router.state.location.search).toBe('?location=35.6762,139.6503&radius=25&unit=km'), slow)
+    await waitFor(
+      () => expect(router.state.location.search).toBe('?location=35.6762,139.6503&radius=25&unit=km'),
+      slow,
+    )
     expect(await screen.findByRole('heading', { name: /region JP/ }, slow)).toBeTruthy()
 
     await user.clear(field('Coordinates or map link'))
@@ -78,7 +83,10 @@ describe('location search view', { timeout: 120_000 }, () => {
     await user.selectOptions(field('Unit'), 'mi')
     expect(field('Radius').value).toBe('15.5343')
     await user.click(searchButton())
-    await waitFor(() => expect(router.state.location.search).toBe('?location=-1.2921,36.8219&radius=15.5343&unit=mi'), slow)
+    await waitFor(
+      () => expect(router.state.location.search).toBe('?location=-1.2921,36.8219&radius=15.5343&unit=mi'),
+      slow,
+    )
     expect(await screen.findByRole('heading', { name: /region KE/ }, slow)).toBeTruthy()
 
     await router.navigate(-1)
@@ -143,13 +151,24 @@ describe('location search view', { timeout: 120_000 }, () => {
     watchSearches()
     const { user } = renderAt('/search?location=-48.8766,-123.3933&radius=1&unit=km')
     await user.click(searchButton())
-    expect(await screen.findByText('No videos found within 1 km of -48.8766, -123.3933; widen the radius.', {}, slow)).toBeTruthy()
+    expect(
+      await screen.findByText(
+        'No videos found within 1 km of -48.8766, -123.3933; widen the radius.',
+        {},
+        slow,
+      ),
+    ).toBeTruthy()
   })
 
   it('shows a failure with a priced retry', async () => {
     let fail = true
     const searches = watchSearches((req) =>
-      fail ? jsonResponse({ error: { code: 'upstream_unavailable', message: 'The data service did not answer.' } }, 502) : globalThis.__poixInProcessApi!(req),
+      fail
+        ? jsonResponse(
+            { error: { code: 'upstream_unavailable', message: 'The data service did not answer.' } },
+            502,
+          )
+        : globalThis.__poixInProcessApi!(req),
     )
     const { user } = renderAt('/search?location=48.8566,2.3522&radius=10&unit=km')
     await user.click(searchButton())

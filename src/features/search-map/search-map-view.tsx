@@ -3,7 +3,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router'
 import { toKm } from '#contract/index.ts'
 import { searchQueries, searchRequest } from './api/queries.ts'
-import { draftFromUrl, parseDraft, withPoint, withRadiusKm, type LatLng, type SearchDraft } from './lib/search-draft.ts'
+import {
+  draftFromUrl,
+  parseDraft,
+  withPoint,
+  withRadiusKm,
+  type LatLng,
+  type SearchDraft,
+} from './lib/search-draft.ts'
 import { searchUrl, type SearchUrlState, type SortKey } from './lib/search-url.ts'
 import { LocationMap } from './components/location-map.tsx'
 import { SearchForm } from './components/search-form.tsx'
@@ -73,8 +80,9 @@ export function SearchView({ url }: SearchViewProps) {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Location search</h1>
         <p className="mt-1 max-w-3xl text-slate-700">
-          Pick a point and a radius (at most 1000 km) and find the videos the service has recorded near it. Nothing is paid until you press
-          Search; the search is kept in this page&apos;s address, so you can bookmark, share and reproduce it.
+          Pick a point and a radius (at most 1000 km) and find the videos the service has recorded near it.
+          Nothing is paid until you press Search; the search is kept in this page&apos;s address, so you can
+          bookmark, share and reproduce it.
         </p>
       </div>
       {url.problem && (
@@ -83,17 +91,36 @@ export function SearchView({ url }: SearchViewProps) {
         </p>
       )}
       <div className="grid gap-4 lg:grid-cols-[22rem_1fr]">
-        <SearchForm draft={draft} parsed={parsed} showAllErrors={showAllErrors} onDraft={setDraft} onSubmit={onSubmit} />
+        <SearchForm
+          draft={draft}
+          parsed={parsed}
+          showAllErrors={showAllErrors}
+          onDraft={setDraft}
+          onSubmit={onSubmit}
+        />
         <LocationMap
           point={parsed.point}
           radiusKm={parsed.radiusKm}
-          searched={searched ? { point: { lat: searched.lat, lng: searched.lng }, radiusKm: toKm(searched.radius, searched.unit) } : undefined}
+          searched={
+            searched
+              ? {
+                  point: { lat: searched.lat, lng: searched.lng },
+                  radiusKm: toKm(searched.radius, searched.unit),
+                }
+              : undefined
+          }
           onPoint={onPoint}
           onRadiusKm={onRadiusKm}
         />
       </div>
       {searched && (
-        <SearchResults input={searched} armed={armedKey === requestKey(searchRequest(searched))} q={url.q} sort={url.sort} onViewChange={onViewChange} />
+        <SearchResults
+          input={searched}
+          armed={armedKey === requestKey(searchRequest(searched))}
+          q={url.q}
+          sort={url.sort}
+          onViewChange={onViewChange}
+        />
       )}
     </div>
   )

@@ -15,7 +15,10 @@ export function SignInView({ returnTo }: SignInViewProps) {
   const queryClient = useQueryClient()
 
   function onSignedIn() {
-    queryClient.setQueryData<SessionStatus>(sessionQueries.status().queryKey, { signInRequired: true, signedIn: true })
+    queryClient.setQueryData<SessionStatus>(sessionQueries.status().queryKey, {
+      signInRequired: true,
+      signedIn: true,
+    })
     // What was refused for want of a session is asked again, now with the cookie.
     void queryClient.resetQueries({ predicate: (q) => isUnauthorized(q.state.error) })
   }
@@ -27,7 +30,8 @@ export function SignInView({ returnTo }: SignInViewProps) {
         Sign in
       </h1>
       <p className="mt-2 text-sm text-slate-700">
-        This dashboard spends its owner&apos;s prepaid balance, so it asks for the password it was deployed with.
+        This dashboard spends its owner&apos;s prepaid balance, so it asks for the password it was deployed
+        with.
       </p>
       <div className="mt-6">
         {access === 'checking' ? (

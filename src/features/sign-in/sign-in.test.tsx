@@ -19,13 +19,22 @@ function protectedApi() {
   const unauthorized = () => jsonResponse({ error: { code: 'unauthorized', message: 'Sign in first.' } }, 401)
   stubApi(async (req) => {
     const path = new URL(req.url).pathname
-    if (path === '/api/session' && req.method === 'GET') return jsonResponse({ signInRequired: true, signedIn: state.signedIn })
+    if (path === '/api/session' && req.method === 'GET')
+      return jsonResponse({ signInRequired: true, signedIn: state.signedIn })
     if (path === '/api/session' && req.method === 'POST') {
       const { password } = (await req.json()) as { password: string }
-      if (state.wrong >= 3) return jsonResponse({ error: { code: 'rate_limited', message: 'Too many.', retryAfterSeconds: 30 } }, 429, { 'Retry-After': '30' })
+      if (state.wrong >= 3)
+        return jsonResponse(
+          { error: { code: 'rate_limited', message: 'Too many.', retryAfterSeconds: 30 } },
+          429,
+          { 'Retry-After': '30' },
+        )
       if (password !== 'right') {
         state.wrong++
-        return jsonResponse({ error: { code: 'unauthorized', message: 'Wrong password.', param: 'password' } }, 401)
+        return jsonResponse(
+          { error: { code: 'unauthorized', message: 'Wrong password.', param: 'password' } },
+          401,
+        )
       }
       state.signedIn = true
       return jsonResponse({ signInRequired: true, signedIn: true })
@@ -41,7 +50,10 @@ function protectedApi() {
 
 function Thing() {
   const location = useLocation()
-  const { data } = useQuery({ queryKey: ['thing'], queryFn: () => getJson('/api/thing', {}, z.object({ answer: z.number() })) })
+  const { data } = useQuery({
+    queryKey: ['thing'],
+    queryFn: () => getJson('/api/thing', {}, z.object({ answer: z.number() })),
+  })
   return (
     <p>
       Thing view at {location.pathname + location.search}: {data?.answer ?? 'loading'}
@@ -82,7 +94,9 @@ describe('sign-in', () => {
     const api = protectedApi()
     const { router } = renderApp('/thing?x=1')
     const password = await screen.findByLabelText('Password')
-    expect(router.state.location.pathname + router.state.location.search).toBe('/sign-in?next=%2Fthing%3Fx%3D1')
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/sign-in?next=%2Fthing%3Fx%3D1',
+    )
     // The view never asked for its data while signed out.
     expect(api.thingCalls).toBe(0)
 
@@ -104,7 +118,9 @@ describe('sign-in', () => {
     renderApp('/sign-in')
     await userEvent.type(await screen.findByLabelText('Password'), 'right')
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many sign-in attempts. Wait 30 seconds, then try again.')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many sign-in attempts. Wait 30 seconds, then try again.',
+    )
     expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(true)
   })
 

@@ -19,16 +19,35 @@ function renderView(state: SpendViewState = { page: 1 }) {
 
 const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling?.textContent
 const ledgerRows = (ledger: HTMLElement) => within(ledger).getAllByRole('row').slice(1)
-const cells = (row: HTMLElement | undefined) => (row ? within(row).getAllByRole('cell').map((c) => c.textContent) : [])
+const cells = (row: HTMLElement | undefined) =>
+  row
+    ? within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+    : []
 
 /** Collects what the export menu hands to the browser. */
 function captureDownloads(): Blob[] {
   const blobs: Blob[] = []
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:x'), revokeObjectURL: () => {} }))
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: (b: Blob) => (blobs.push(b), 'blob:x'),
+      revokeObjectURL: () => {},
+    }),
+  )
   return blobs
 }
 
-const zero = { spentUsd: 0, paidCalls: 0, cacheHits: 0, savedUsd: 0, failedCalls: 0, pendingCalls: 0, pendingUsd: 0 }
+const zero = {
+  spentUsd: 0,
+  paidCalls: 0,
+  cacheHits: 0,
+  savedUsd: 0,
+  failedCalls: 0,
+  pendingCalls: 0,
+  pendingUsd: 0,
+}
 const row = (id: string, over: Record<string, unknown>) => ({
   id,
   at: '2026-11-22T10:00:00.000Z',
@@ -49,12 +68,51 @@ const row = (id: string, over: Record<string, unknown>) => ({
 const LIVE_WITH_PENDING = {
   storage: 'Postgres server at db.example.org:5432/poix',
   source: { kind: 'live', label: 'https://api.example.org' },
-  totals: { spentUsd: 0.00609, paidCalls: 3, cacheHits: 4, savedUsd: 0.00812, failedCalls: 2, pendingCalls: 1, pendingUsd: 0.00203 },
-  byOperation: [{ operation: 'GET /search', spentUsd: 0.00609, paidCalls: 3, cacheHits: 4, savedUsd: 0.00812, failedCalls: 2, pendingCalls: 1, pendingUsd: 0.00203 }],
+  totals: {
+    spentUsd: 0.00609,
+    paidCalls: 3,
+    cacheHits: 4,
+    savedUsd: 0.00812,
+    failedCalls: 2,
+    pendingCalls: 1,
+    pendingUsd: 0.00203,
+  },
+  byOperation: [
+    {
+      operation: 'GET /search',
+      spentUsd: 0.00609,
+      paidCalls: 3,
+      cacheHits: 4,
+      savedUsd: 0.00812,
+      failedCalls: 2,
+      pendingCalls: 1,
+      pendingUsd: 0.00203,
+    },
+  ],
   byDay: [],
   bySource: [
-    { source: 'demo', kind: 'demo', label: 'demo simulator (invented data)', ...zero, spentUsd: 0.5, paidCalls: 246, cacheHits: 17, savedUsd: 0.03451 },
-    { source: 'live:https://api.example.org', kind: 'live', label: 'https://api.example.org', spentUsd: 0.00609, paidCalls: 3, cacheHits: 4, savedUsd: 0.00812, failedCalls: 2, pendingCalls: 1, pendingUsd: 0.00203 },
+    {
+      source: 'demo',
+      kind: 'demo',
+      label: 'demo simulator (invented data)',
+      ...zero,
+      spentUsd: 0.5,
+      paidCalls: 246,
+      cacheHits: 17,
+      savedUsd: 0.03451,
+    },
+    {
+      source: 'live:https://api.example.org',
+      kind: 'live',
+      label: 'https://api.example.org',
+      spentUsd: 0.00609,
+      paidCalls: 3,
+      cacheHits: 4,
+      savedUsd: 0.00812,
+      failedCalls: 2,
+      pendingCalls: 1,
+      pendingUsd: 0.00203,
+    },
   ],
   recent: [
     row('5', { costUsd: 0, state: 'pending', status: 0, bytes: 0 }),
@@ -96,12 +154,22 @@ describe('SpendView', () => {
 
     // The cache hit is counted by operation: spent, paid calls, cache hits, saved, failed.
     const byOperation = screen.getByRole('table', { name: 'Totals by operation' })
-    expect(cells(within(byOperation).getByRole('rowheader', { name: /Location search/ }).closest('tr') ?? undefined)).toEqual(['$0.00203', '1', '1', '$0.00203', '0'])
+    expect(
+      cells(
+        within(byOperation)
+          .getByRole('rowheader', { name: /Location search/ })
+          .closest('tr') ?? undefined,
+      ),
+    ).toEqual(['$0.00203', '1', '1', '$0.00203', '0'])
 
     // The repeat is not a row: one paid call per operation, each charged.
     const ledger = screen.getByRole('table', { name: /Ledger entries 1 to 2 of 2/ })
     const rows = ledgerRows(ledger)
-    expect(within(ledger).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time (UTC)', 'Operation', 'Parameters', 'Price', 'Cost', 'State', 'Status', 'Size'])
+    expect(
+      within(ledger)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Time (UTC)', 'Operation', 'Parameters', 'Price', 'Cost', 'State', 'Status', 'Size'])
     expect(rows.map((r) => cells(r)[1])).toEqual(['Channels', 'Location search'])
     expect(rows.map((r) => cells(r)[5])).toEqual(['charged', 'charged'])
     expect(cells(rows[1])[2]).toBe('location=48.8566,2.3522 locationRadius=25km type=video')
@@ -110,10 +178,16 @@ describe('SpendView', () => {
 
   it('filters by state and operation through the URL state', async () => {
     const { onStateChange } = renderView({ page: 1, state: 'failed' })
-    expect(await screen.findByText('No paid calls match these filters.', undefined, { timeout: 5000 })).toBeTruthy()
+    expect(
+      await screen.findByText('No paid calls match these filters.', undefined, { timeout: 5000 }),
+    ).toBeTruthy()
     const stateFilter = screen.getByRole('combobox', { name: 'State' })
     expect((stateFilter as HTMLSelectElement).value).toBe('failed')
-    expect(within(stateFilter).getAllByRole('option').map((o) => o.textContent)).toEqual(['All states', 'Charged', 'Pending (outcome unknown)', 'Failed (charged or not)'])
+    expect(
+      within(stateFilter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All states', 'Charged', 'Pending (outcome unknown)', 'Failed (charged or not)'])
     await userEvent.selectOptions(stateFilter, 'Pending (outcome unknown)')
     expect(onStateChange).toHaveBeenLastCalledWith({ page: 1, state: 'pending' })
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Operation' }), 'GET /channels')
@@ -134,17 +208,29 @@ describe('SpendView', () => {
     // The CSV writer loads when an export is asked for.
     await vi.waitFor(() => expect(blobs).toHaveLength(1))
     const csv = await blobs[0]!.text()
-    expect(csv).toContain('# title: Spend ledger of this dashboard — demo simulator (invented data, never counted against the budget) — paid calls, recent entries')
+    expect(csv).toContain(
+      '# title: Spend ledger of this dashboard — demo simulator (invented data, never counted against the budget) — paid calls, recent entries',
+    )
     expect(csv).toContain("# dataSource: This dashboard's spend ledger for the demo simulator")
     expect(csv).toContain('# costUsd: 0')
     const lines = csv.split('\r\n').filter((l) => l && !l.startsWith('#'))
-    expect(lines[0]).toBe('id,time,operation,path,params,priceUsd,costUsd,savedUsd,state,status,errorCode,bytes,joinedRequests')
+    expect(lines[0]).toBe(
+      'id,time,operation,path,params,priceUsd,costUsd,savedUsd,state,status,errorCode,bytes,joinedRequests',
+    )
     expect(lines).toHaveLength(3)
-    expect(lines[2]).toMatch(/^\d+,[^,]+,GET \/search,\/search,"\{""location"":""48\.8566,2\.3522"",""locationRadius"":""25km"",""type"":""video""\}",0\.00203,0\.00203,0,charged,200,,\d+,0$/)
+    expect(lines[2]).toMatch(
+      /^\d+,[^,]+,GET \/search,\/search,"\{""location"":""48\.8566,2\.3522"",""locationRadius"":""25km"",""type"":""video""\}",0\.00203,0\.00203,0,charged,200,,\d+,0$/,
+    )
   })
 
   it('shows a live source with a pending call, its reserved price, and demo spend apart', async () => {
-    stubApi(overrideRoute(inProcessApi, (u) => u.pathname === '/api/spend', () => jsonResponse(LIVE_WITH_PENDING)))
+    stubApi(
+      overrideRoute(
+        inProcessApi,
+        (u) => u.pathname === '/api/spend',
+        () => jsonResponse(LIVE_WITH_PENDING),
+      ),
+    )
     const blobs = captureDownloads()
     renderView()
     await screen.findByRole('heading', { name: 'Ledger' }, { timeout: 5000 })
@@ -152,9 +238,11 @@ describe('SpendView', () => {
     expect(screen.getByText('Ledger kept in Postgres server at db.example.org:5432/poix.')).toBeTruthy()
     expect(term('Pending')).toBe('1 call')
     expect(screen.getByText('$0.00203 reserved', { selector: 'dd' })).toBeTruthy()
-    expect(screen.getByText(/A pending call was recorded before it left for the service and its outcome is not known yet/).textContent).toContain(
-      'its price is reserved against the budget and is not included in Spent.',
-    )
+    expect(
+      screen.getByText(
+        /A pending call was recorded before it left for the service and its outcome is not known yet/,
+      ).textContent,
+    ).toContain('its price is reserved against the budget and is not included in Spent.')
     expect(screen.getByText(/spent or reserved/).textContent).toContain('$0.00812 of $1.00 spent or reserved')
     expect(screen.getByText('Of which $0.00203 is reserved for pending calls.')).toBeTruthy()
 
@@ -163,7 +251,9 @@ describe('SpendView', () => {
     const [demo, live] = within(bySource).getAllByRole('row').slice(1)
     expect(within(demo!).getByRole('rowheader').textContent).toBe('Demo simulator (invented data)')
     expect(cells(demo)).toEqual(['$0.50', '246', '17', '$0.03451', '0', '0', 'no (invented data)'])
-    expect(within(live!).getByRole('rowheader').textContent).toBe('Live service at https://api.example.org (the figures above)')
+    expect(within(live!).getByRole('rowheader').textContent).toBe(
+      'Live service at https://api.example.org (the figures above)',
+    )
     expect(cells(live)).toEqual(['$0.00609', '3', '4', '$0.00812', '2', '1 ($0.00203 reserved)', 'yes'])
 
     const byOperation = screen.getByRole('table', { name: 'Totals by operation' })
@@ -181,12 +271,20 @@ describe('SpendView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'CSV' }))
     await vi.waitFor(() => expect(blobs).toHaveLength(1))
     const csv = await blobs[0]!.text()
-    expect(csv).toContain('# title: Spend ledger of this dashboard — live service at https://api.example.org — paid calls, recent entries')
+    expect(csv).toContain(
+      '# title: Spend ledger of this dashboard — live service at https://api.example.org — paid calls, recent entries',
+    )
     expect(csv.split('\r\n').find((l) => l.startsWith('5,'))).toMatch(/,0\.00203,0,0,pending,0,,0,0$/)
   })
 
   it('says when the ledger cannot be loaded and offers a free retry', async () => {
-    stubApi(overrideRoute(inProcessApi, (u) => u.pathname === '/api/spend', () => jsonResponse({ error: { code: 'internal_error', message: 'Storage is down.' } }, 500)))
+    stubApi(
+      overrideRoute(
+        inProcessApi,
+        (u) => u.pathname === '/api/spend',
+        () => jsonResponse({ error: { code: 'internal_error', message: 'Storage is down.' } }, 500),
+      ),
+    )
     renderView()
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('Could not load the spend ledger')

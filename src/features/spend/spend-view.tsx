@@ -53,7 +53,13 @@ export function SpendView({ state, onStateChange }: SpendViewProps) {
     return (
       <div className="space-y-4">
         {heading}
-        <ErrorPanel title="Could not load the spend ledger" message={errorMessage(report.error)} onRetry={() => void report.refetch()} retryPriceUsd={0} retrying={report.isFetching} />
+        <ErrorPanel
+          title="Could not load the spend ledger"
+          message={errorMessage(report.error)}
+          onRetry={() => void report.refetch()}
+          retryPriceUsd={0}
+          retrying={report.isFetching}
+        />
       </div>
     )
   }
@@ -68,7 +74,14 @@ export function SpendView({ state, onStateChange }: SpendViewProps) {
       items: filtered,
       columns: LEDGER_COLUMNS,
       basename: fileSlug('spend-ledger', new Date().toISOString().slice(0, 10)),
-      provenance: ledgerProvenance({ entries: filtered, state, limit: LEDGER_LIMIT, fetchedAt: report.dataUpdatedAt, viewUrl: window.location.href, source }),
+      provenance: ledgerProvenance({
+        entries: filtered,
+        state,
+        limit: LEDGER_LIMIT,
+        fetchedAt: report.dataUpdatedAt,
+        viewUrl: window.location.href,
+        source,
+      }),
     })
 
   return (
@@ -76,13 +89,22 @@ export function SpendView({ state, onStateChange }: SpendViewProps) {
       <div>
         {heading}
         <p className="mt-1 text-sm text-slate-600">
-          Every paid call this dashboard made to the data service, with what it cost; answers from the cache are free and counted, not listed. Reading and exporting this page is free.
+          Every paid call this dashboard made to the data service, with what it cost; answers from the cache
+          are free and counted, not listed. Reading and exporting this page is free.
         </p>
       </div>
-      <SpendSummary totals={report.data.totals} budget={report.data.budget} source={source} storage={report.data.storage} />
+      <SpendSummary
+        totals={report.data.totals}
+        budget={report.data.budget}
+        source={source}
+        storage={report.data.storage}
+      />
       {showBySource && (
         <Section title="Spend by data source">
-          <p className="text-sm text-slate-600">Demo and live spend are recorded apart and never added together; only the live service&apos;s spend counts against BUDGET_USD.</p>
+          <p className="text-sm text-slate-600">
+            Demo and live spend are recorded apart and never added together; only the live service&apos;s
+            spend counts against BUDGET_USD.
+          </p>
           <SourceTotalsTable rows={bySource} current={source} />
         </Section>
       )}
@@ -94,10 +116,24 @@ export function SpendView({ state, onStateChange }: SpendViewProps) {
       </Section>
       <Section title="Ledger">
         {report.data.recent.length >= LEDGER_LIMIT && (
-          <p className="text-sm text-slate-600">The {LEDGER_LIMIT} most recent paid calls are listed; the totals and the chart cover the whole ledger.</p>
+          <p className="text-sm text-slate-600">
+            The {LEDGER_LIMIT} most recent paid calls are listed; the totals and the chart cover the whole
+            ledger.
+          </p>
         )}
-        <ExportMenu onExport={onExport} count={filtered.length} noun="ledger entries" disabled={filtered.length === 0} />
-        <LedgerTable page={page} matching={filtered.length} operations={operations} state={state} onStateChange={onStateChange} />
+        <ExportMenu
+          onExport={onExport}
+          count={filtered.length}
+          noun="ledger entries"
+          disabled={filtered.length === 0}
+        />
+        <LedgerTable
+          page={page}
+          matching={filtered.length}
+          operations={operations}
+          state={state}
+          onStateChange={onStateChange}
+        />
       </Section>
     </div>
   )

@@ -40,24 +40,42 @@ function fakeFunction(answer: (url: URL) => FakeAnswer | Promise<FakeAnswer>) {
     init.signal?.throwIfAborted()
     const signal = init.signal
     // Like fetch: a stop rejects a request still waiting for its answer.
-    const stopped = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }))
+    const stopped = new Promise<never>((_, reject) =>
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true }),
+    )
     const a = await Promise.race([answer(new URL(url, 'http://localhost')), stopped])
-    const receipt = { url, costUsd: a.cache === 'HIT' ? 0 : 0.00053, cache: a.cache ?? 'MISS', fetchedAt: new Date().toISOString() }
+    const receipt = {
+      url,
+      costUsd: a.cache === 'HIT' ? 0 : 0.00053,
+      cache: a.cache ?? 'MISS',
+      fetchedAt: new Date().toISOString(),
+    }
     init.onReceipt?.(receipt)
     if (a.status >= 400) throw new ApiError(a.status, a.code ?? 'http_error', `answered ${a.status}`)
-    return { bytes: new TextEncoder().encode(a.body ?? ''), contentType: 'text/plain; charset=utf-8', receipt }
+    return {
+      bytes: new TextEncoder().encode(a.body ?? ''),
+      contentType: 'text/plain; charset=utf-8',
+      receipt,
+    }
   }
   return { fetch, requested }
 }
 
 describe('a bulk run against the function and the demo simulator', () => {
   it('fetches every (video, language, format) once into per-video folders, with a manifest and a report of what is unavailable', async () => {
-    const selection: BulkSelection = { videoIds: [RICK, CJK, ASR, NONE], formats: ['srt', 'vtt'], languages: ['en', 'fr'], mode: 'default' }
+    const selection: BulkSelection = {
+      videoIds: [RICK, CJK, ASR, NONE],
+      formats: ['srt', 'vtt'],
+      languages: ['en', 'fr'],
+      mode: 'default',
+    }
     const { zip, manifest, progress } = run(selection)
     const files = await unzip(zip)
     const m = await manifest
 
-    const captionPaths = Object.keys(files).filter((p) => p.includes('/')).sort()
+    const captionPaths = Object.keys(files)
+      .filter((p) => p.includes('/'))
+      .sort()
     expect(captionPaths).toEqual(
       [
         `${ASR}/${ASR}.en.srt`,
@@ -70,7 +88,11 @@ describe('a bulk run against the function and the demo simulator', () => {
         `${RICK}/${RICK}.fr.vtt`,
       ].sort(),
     )
-    expect(Object.keys(files).filter((p) => !p.includes('/')).sort()).toEqual(['manifest.json', 'report.csv', 'report.json'])
+    expect(
+      Object.keys(files)
+        .filter((p) => !p.includes('/'))
+        .sort(),
+    ).toEqual(['manifest.json', 'report.csv', 'report.json'])
     expect(strFromU8(files[`${RICK}/${RICK}.fr.vtt`]!)).toMatch(/^WEBVTT/)
     expect(strFromU8(files[`${RICK}/${RICK}.en.srt`]!)).toMatch(/^1\r?\n\d\d:\d\d:\d\d,\d\d\d --> /)
 
@@ -87,12 +109,15 @@ describe('a bulk run against the function and the demo simulator', () => {
     }
 
     // No file lost or duplicated: files and missing entries partition the 16 planned jobs.
-    const key = (x: { videoId: string; langRequested: string | null; format: string }) => `${x.videoId}/${x.langRequested}/${x.format}`
+    const key = (x: { videoId: string; langRequested: string | null; format: string }) =>
+      `${x.videoId}/${x.langRequested}/${x.format}`
     const all = [...m.files.map(key), ...m.missing.map(key)]
     expect(all).toHaveLength(16)
     expect(new Set(all).size).toBe(16)
 
-    expect(m.missing.map((x) => [x.videoId, x.langRequested, x.format, x.outcome, x.status, x.code]).sort()).toEqual(
+    expect(
+      m.missing.map((x) => [x.videoId, x.langRequested, x.format, x.outcome, x.status, x.code]).sort(),
+    ).toEqual(
       [
         [ASR, 'fr', 'srt', 'unavailable', 404, 'captions_unavailable'],
         [ASR, 'fr', 'vtt', 'unavailable', 404, 'captions_unavailable'],
@@ -104,7 +129,10 @@ describe('a bulk run against the function and the demo simulator', () => {
         [NONE, 'fr', 'vtt', 'unavailable', 404, 'captions_unavailable'],
       ].sort(),
     )
-    const report = Papa.parse<Record<string, string>>(strFromU8(files['report.csv']!), { header: true, skipEmptyLines: true }).data
+    const report = Papa.parse<Record<string, string>>(strFromU8(files['report.csv']!), {
+      header: true,
+      skipEmptyLines: true,
+    }).data
     expect(report).toHaveLength(8)
     expect(report.find((r) => r.videoId === NONE)?.message).toMatch(/no captions/i)
 
@@ -114,16 +142,40 @@ describe('a bulk run against the function and the demo simulator', () => {
   }, 60_000) // generous: the in-process simulator writes real caption tracks on a shared machine
 
   it('names default-language files by the language the JSON track reports', async () => {
-    const selection: BulkSelection = { videoIds: [CJK, RICK], formats: ['json', 'srt'], languages: 'default', mode: 'default' }
+    const selection: BulkSelection = {
+      videoIds: [CJK, RICK],
+      formats: ['json', 'srt'],
+      languages: 'default',
+      mode: 'default',
+    }
     const { zip, manifest } = run(selection)
     const files = await unzip(zip)
     const m = await manifest
-    expect(Object.keys(files).filter((p) => p.includes('/')).sort()).toEqual(
-      [`${CJK}/${CJK}.ja.json`, `${CJK}/${CJK}.ja.srt`, `${RICK}/${RICK}.en.json`, `${RICK}/${RICK}.en.srt`].sort(),
+    expect(
+      Object.keys(files)
+        .filter((p) => p.includes('/'))
+        .sort(),
+    ).toEqual(
+      [
+        `${CJK}/${CJK}.ja.json`,
+        `${CJK}/${CJK}.ja.srt`,
+        `${RICK}/${RICK}.en.json`,
+        `${RICK}/${RICK}.en.srt`,
+      ].sort(),
     )
     const srt = m.files.find((f) => f.path.endsWith(`${CJK}.ja.srt`))!
-    expect(srt).toMatchObject({ langRequested: null, langReceived: 'ja', langFrom: 'default-lookup', url: `/api/captions/${CJK}?format=srt&lang=ja&mode=default` })
-    expect(m.files.find((f) => f.path.endsWith(`${CJK}.ja.json`))).toMatchObject({ langRequested: null, langReceived: 'ja', langFrom: 'json-items', url: `/api/captions/${CJK}?format=json&mode=default` })
+    expect(srt).toMatchObject({
+      langRequested: null,
+      langReceived: 'ja',
+      langFrom: 'default-lookup',
+      url: `/api/captions/${CJK}?format=srt&lang=ja&mode=default`,
+    })
+    expect(m.files.find((f) => f.path.endsWith(`${CJK}.ja.json`))).toMatchObject({
+      langRequested: null,
+      langReceived: 'ja',
+      langFrom: 'json-items',
+      url: `/api/captions/${CJK}?format=json&mode=default`,
+    })
     expect(m.lookups).toEqual([])
   })
 })
@@ -134,14 +186,29 @@ describe('a bulk run, its failures and its stop', () => {
       const id = u.pathname.split('/').pop()!
       const format = u.searchParams.get('format')
       if (id === NONE) return { status: 404, code: 'captions_unavailable' }
-      if (format === 'json') return { status: 200, body: JSON.stringify([{ text: 'こんにちは', offset: 0, duration: 1, lang: 'ja', wordCount: 1, speechRate: 60 }]) }
+      if (format === 'json')
+        return {
+          status: 200,
+          body: JSON.stringify([
+            { text: 'こんにちは', offset: 0, duration: 1, lang: 'ja', wordCount: 1, speechRate: 60 },
+          ]),
+        }
       return { status: 200, body: `${format} ${id} ${u.searchParams.get('lang')}` }
     })
-    const selection: BulkSelection = { videoIds: [CJK, NONE], formats: ['srt', 'vtt'], languages: 'default', mode: 'default' }
+    const selection: BulkSelection = {
+      videoIds: [CJK, NONE],
+      formats: ['srt', 'vtt'],
+      languages: 'default',
+      mode: 'default',
+    }
     const { zip, manifest } = run(selection, { fetch })
     const files = await unzip(zip)
     const m = await manifest
-    expect(Object.keys(files).filter((p) => p.includes('/')).sort()).toEqual([`${CJK}/${CJK}.ja.srt`, `${CJK}/${CJK}.ja.vtt`])
+    expect(
+      Object.keys(files)
+        .filter((p) => p.includes('/'))
+        .sort(),
+    ).toEqual([`${CJK}/${CJK}.ja.srt`, `${CJK}/${CJK}.ja.vtt`])
     expect(strFromU8(files[`${CJK}/${CJK}.ja.vtt`]!)).toBe(`vtt ${CJK} ja`)
     // Two lookups and two files: nothing asked for the video whose lookup failed.
     expect(requested.sort()).toEqual(
@@ -152,8 +219,12 @@ describe('a bulk run, its failures and its stop', () => {
         `/api/captions/${CJK}?format=vtt&lang=ja&mode=default`,
       ].sort(),
     )
-    expect(m.lookups).toMatchObject([{ videoId: CJK, langReceived: 'ja', langFrom: 'json-items', costUsd: 0.00053 }])
-    expect(m.missing.map((x) => [x.videoId, x.format, x.outcome, x.code, x.attempts, x.lookupOnly]).sort()).toEqual(
+    expect(m.lookups).toMatchObject([
+      { videoId: CJK, langReceived: 'ja', langFrom: 'json-items', costUsd: 0.00053 },
+    ])
+    expect(
+      m.missing.map((x) => [x.videoId, x.format, x.outcome, x.code, x.attempts, x.lookupOnly]).sort(),
+    ).toEqual(
       [
         [NONE, 'json', 'unavailable', 'captions_unavailable', 1, true],
         [NONE, 'srt', 'skipped', 'captions_unavailable', 0, false],
@@ -168,17 +239,22 @@ describe('a bulk run, its failures and its stop', () => {
     const { fetch } = fakeFunction((u) => {
       const n = (tries.get(u.href) ?? 0) + 1
       tries.set(u.href, n)
-      if (u.searchParams.get('format') === 'srt' && n === 1) return { status: 503, code: 'upstream_unavailable' }
-      if (u.searchParams.get('format') === 'vtt' && n < 3) return { status: 429, code: 'rate_limited', cache: 'HIT' }
+      if (u.searchParams.get('format') === 'srt' && n === 1)
+        return { status: 503, code: 'upstream_unavailable' }
+      if (u.searchParams.get('format') === 'vtt' && n < 3)
+        return { status: 429, code: 'rate_limited', cache: 'HIT' }
       return { status: 200, body: 'ok' }
     })
     const delays: number[] = []
-    const { zip, manifest } = run({ videoIds: [RICK], formats: ['srt', 'vtt'], languages: ['en'], mode: 'default' }, {
-      fetch,
-      sleep: async (ms) => {
-        delays.push(ms)
+    const { zip, manifest } = run(
+      { videoIds: [RICK], formats: ['srt', 'vtt'], languages: ['en'], mode: 'default' },
+      {
+        fetch,
+        sleep: async (ms) => {
+          delays.push(ms)
+        },
       },
-    })
+    )
     await unzip(zip)
     const m = await manifest
     expect(m.files.map((f) => [f.format, f.attempts, f.costUsd])).toEqual(
@@ -193,16 +269,24 @@ describe('a bulk run, its failures and its stop', () => {
 
   it('reports a file whose transient failures outlast the retries as failed', async () => {
     const { fetch } = fakeFunction(() => ({ status: 504, code: 'upstream_timeout' }))
-    const { zip, manifest } = run({ videoIds: [RICK], formats: ['srt'], languages: ['en'], mode: 'default' }, { fetch })
+    const { zip, manifest } = run(
+      { videoIds: [RICK], formats: ['srt'], languages: ['en'], mode: 'default' },
+      { fetch },
+    )
     const files = await unzip(zip)
     const m = await manifest
     expect(Object.keys(files).sort()).toEqual(['manifest.json', 'report.csv', 'report.json'])
-    expect(m.missing).toMatchObject([{ outcome: 'failed', status: 504, code: 'upstream_timeout', attempts: 3 }])
+    expect(m.missing).toMatchObject([
+      { outcome: 'failed', status: 504, code: 'upstream_timeout', attempts: 3 },
+    ])
   })
 
   it('halts when the budget is spent and says so', async () => {
     const { fetch, requested } = fakeFunction(() => ({ status: 402, code: 'budget_exhausted' }))
-    const { zip, manifest } = run({ videoIds: [RICK, CJK, ASR], formats: ['srt', 'vtt'], languages: ['en'], mode: 'default' }, { fetch, concurrency: 1 })
+    const { zip, manifest } = run(
+      { videoIds: [RICK, CJK, ASR], formats: ['srt', 'vtt'], languages: ['en'], mode: 'default' },
+      { fetch, concurrency: 1 },
+    )
     await unzip(zip)
     const m = await manifest
     expect(requested).toHaveLength(1)
@@ -217,10 +301,17 @@ describe('a bulk run, its failures and its stop', () => {
     const { fetch } = fakeFunction(
       (u) =>
         new Promise<FakeAnswer>((resolve) => {
-          gates.set(`${u.pathname.split('/').pop()}/${u.searchParams.get('format')}`, () => resolve({ status: 200, body: u.href }))
+          gates.set(`${u.pathname.split('/').pop()}/${u.searchParams.get('format')}`, () =>
+            resolve({ status: 200, body: u.href }),
+          )
         }),
     )
-    const selection: BulkSelection = { videoIds: [RICK, CJK, ASR], formats: ['srt', 'vtt'], languages: ['en'], mode: 'default' }
+    const selection: BulkSelection = {
+      videoIds: [RICK, CJK, ASR],
+      formats: ['srt', 'vtt'],
+      languages: ['en'],
+      mode: 'default',
+    }
     const { zip, manifest, controller, progress } = run(selection, { fetch, concurrency: 2 })
     const bytes = zip.arrayBuffer()
     const until = async (cond: () => boolean) => {
@@ -236,7 +327,11 @@ describe('a bulk run, its failures and its stop', () => {
     controller.abort()
     const files = readZip(new Uint8Array(await bytes))
     const m = await manifest
-    expect(Object.keys(files).filter((p) => p.includes('/')).sort()).toEqual([`${CJK}/${CJK}.en.srt`, `${RICK}/${RICK}.en.srt`, `${RICK}/${RICK}.en.vtt`])
+    expect(
+      Object.keys(files)
+        .filter((p) => p.includes('/'))
+        .sort(),
+    ).toEqual([`${CJK}/${CJK}.en.srt`, `${RICK}/${RICK}.en.srt`, `${RICK}/${RICK}.en.vtt`])
     expect(m.run.outcome).toBe('stopped')
     expect(m.run.summary).toMatch(/^Stopped/)
     expect(m.files).toHaveLength(3)
@@ -247,7 +342,10 @@ describe('a bulk run, its failures and its stop', () => {
         [CJK, 'vtt', 'not-fetched'],
       ].sort(),
     )
-    const report = Papa.parse<Record<string, string>>(strFromU8(files['report.csv']!), { header: true, skipEmptyLines: true }).data
+    const report = Papa.parse<Record<string, string>>(strFromU8(files['report.csv']!), {
+      header: true,
+      skipEmptyLines: true,
+    }).data
     expect(report.map((r) => r.code)).toEqual(['stopped', 'stopped', 'stopped'])
   })
 })

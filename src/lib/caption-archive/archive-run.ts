@@ -62,7 +62,16 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
   const costByJob = new Map<string, number>()
   const urlByJob = new Map<string, string>()
   const settledAt = new Map<string, Date>()
-  const progress: BulkProgress = { total: plan.jobs.length, settled: 0, files: 0, missing: 0, inFlight: 0, retries: 0, costUsd: 0, cacheHits: 0 }
+  const progress: BulkProgress = {
+    total: plan.jobs.length,
+    settled: 0,
+    files: 0,
+    missing: 0,
+    inFlight: 0,
+    retries: 0,
+    costUsd: 0,
+    cacheHits: 0,
+  }
   const report = () => options.onProgress?.({ ...progress })
 
   function noteReceipt(job: BulkJob, receipt: Receipt): void {
@@ -84,7 +93,10 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
     progress.inFlight++
     report()
     try {
-      const { bytes, contentType, receipt } = await fetch(url, { signal: jobSignal, onReceipt: (r) => noteReceipt(job, r) })
+      const { bytes, contentType, receipt } = await fetch(url, {
+        signal: jobSignal,
+        onReceipt: (r) => noteReceipt(job, r),
+      })
       let langReceived = lang ?? UNDETERMINED_LANGUAGE
       if (job.format === 'json') {
         const found = languageOfJsonTrack(bytes)
@@ -111,7 +123,11 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
     progress.settled++
     if (outcome.status === 'done') {
       if (job.save) progress.files++
-      if (job.lookup) resolver.resolve(job.videoId, outcome.value.langReceived === UNDETERMINED_LANGUAGE ? undefined : outcome.value.langReceived)
+      if (job.lookup)
+        resolver.resolve(
+          job.videoId,
+          outcome.value.langReceived === UNDETERMINED_LANGUAGE ? undefined : outcome.value.langReceived,
+        )
     } else {
       progress.missing++
       if (job.lookup) resolver.fail(job.videoId, outcome.error)
@@ -143,7 +159,13 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
 
   const entries = bulkArchiveEntries(outcomes, {
     plan,
-    run: { startedAt, viewUrl: options.viewUrl, selection: options.selection, concurrency: options.concurrency, maxAttempts },
+    run: {
+      startedAt,
+      viewUrl: options.viewUrl,
+      selection: options.selection,
+      concurrency: options.concurrency,
+      maxAttempts,
+    },
     costOf: (key) => costByJob.get(key) ?? 0,
     requestedUrl: (job) => urlByJob.get(job.key) ?? jobUrl(job),
     totals: () => ({ costUsd: progress.costUsd, retries: progress.retries }),

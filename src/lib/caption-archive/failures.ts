@@ -16,7 +16,8 @@ export class SkippedError extends Error {
 export type FailureDescription = { status: number; code: string; message: string }
 
 export function describeFailure(error: unknown): FailureDescription {
-  if (error instanceof ApiError || error instanceof SkippedError) return { status: error.status, code: error.code, message: error.message }
+  if (error instanceof ApiError || error instanceof SkippedError)
+    return { status: error.status, code: error.code, message: error.message }
   if (error instanceof Error) return { status: 0, code: 'client_error', message: error.message }
   return { status: 0, code: 'client_error', message: String(error) }
 }

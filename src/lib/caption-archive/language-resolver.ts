@@ -35,7 +35,13 @@ export function createLanguageResolver(): LanguageResolver {
     resolve: (videoId, lang) => entry(videoId).resolve(lang),
     fail(videoId, error) {
       const { status, code, message } = describeFailure(error)
-      entry(videoId).reject(new SkippedError(status, code, `Not requested: looking up this video's default caption language failed (${code}: ${message})`))
+      entry(videoId).reject(
+        new SkippedError(
+          status,
+          code,
+          `Not requested: looking up this video's default caption language failed (${code}: ${message})`,
+        ),
+      )
     },
     wait(videoId, signal) {
       if (signal.aborted) return Promise.reject(signal.reason)

@@ -1,6 +1,13 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import { buildManifest, reportCsv, reportJson, type FileRecord, type ManifestInput, type MissingRecord } from './manifest.ts'
+import {
+  buildManifest,
+  reportCsv,
+  reportJson,
+  type FileRecord,
+  type ManifestInput,
+  type MissingRecord,
+} from './manifest.ts'
 
 const file = (over: Partial<FileRecord> = {}): FileRecord => ({
   path: 'dQw4w9WgXcQ/dQw4w9WgXcQ.en.srt',
@@ -29,7 +36,8 @@ const missing = (over: Partial<MissingRecord> = {}): MissingRecord => ({
   url: '/api/captions/Zp3xQe9LbTg?format=srt&lang=en&mode=default',
   status: 404,
   code: 'captions_unavailable',
-  message: 'This video has no captions in en; mode=fallback-whisper or mode=force-whisper transcribes its audio.',
+  message:
+    'This video has no captions in en; mode=fallback-whisper or mode=force-whisper transcribes its audio.',
   attempts: 1,
   costUsd: 0.00053,
   at: '2026-05-01T10:00:02.000Z',
@@ -42,7 +50,12 @@ const input = (over: Partial<ManifestInput> = {}): ManifestInput => ({
   startedAt: new Date('2026-05-01T10:00:00Z'),
   finishedAt: new Date('2026-05-01T10:00:05Z'),
   viewUrl: 'http://localhost/bulk?ids=dQw4w9WgXcQ,Zp3xQe9LbTg&formats=srt&langs=en',
-  selection: { videoIds: ['dQw4w9WgXcQ', 'Zp3xQe9LbTg'], formats: ['srt'], languages: ['en'], mode: 'default' },
+  selection: {
+    videoIds: ['dQw4w9WgXcQ', 'Zp3xQe9LbTg'],
+    formats: ['srt'],
+    languages: ['en'],
+    mode: 'default',
+  },
   concurrency: 4,
   maxAttempts: 3,
   plannedRequests: 2,
@@ -63,11 +76,28 @@ describe('buildManifest', () => {
       startedAt: '2026-05-01T10:00:00.000Z',
       finishedAt: '2026-05-01T10:00:05.000Z',
       haltedBy: null,
-      selection: { videoIds: ['dQw4w9WgXcQ', 'Zp3xQe9LbTg'], formats: ['srt'], languages: ['en'], mode: 'default' },
+      selection: {
+        videoIds: ['dQw4w9WgXcQ', 'Zp3xQe9LbTg'],
+        formats: ['srt'],
+        languages: ['en'],
+        mode: 'default',
+      },
       concurrency: 4,
       maxAttempts: 3,
       dashboardVersion: 'test',
-      totals: { plannedRequests: 2, files: 2, lookups: 0, unavailable: 1, failed: 0, skipped: 0, notFetched: 0, bytes: 2000, costUsd: 0.00106, cacheHits: 1, retries: 1 },
+      totals: {
+        plannedRequests: 2,
+        files: 2,
+        lookups: 0,
+        unavailable: 1,
+        failed: 0,
+        skipped: 0,
+        notFetched: 0,
+        bytes: 2000,
+        costUsd: 0.00106,
+        cacheHits: 1,
+        retries: 1,
+      },
     })
     expect(m.run.summary).toBe('Complete: 2 files, 1 unavailable; 1 not included, see report.csv.')
     expect(m.files).toHaveLength(2)
@@ -75,29 +105,72 @@ describe('buildManifest', () => {
   })
 
   it('says a stopped ZIP holds only what finished', () => {
-    const m = buildManifest(input({ outcome: 'stopped', missing: [missing({ outcome: 'not-fetched', status: null, code: 'stopped', attempts: 0, at: null })] }))
+    const m = buildManifest(
+      input({
+        outcome: 'stopped',
+        missing: [missing({ outcome: 'not-fetched', status: null, code: 'stopped', attempts: 0, at: null })],
+      }),
+    )
     expect(m.run.outcome).toBe('stopped')
-    expect(m.run.summary).toMatch(/^Stopped by the researcher: this ZIP holds only the 2 files that finished before the stop/)
+    expect(m.run.summary).toMatch(
+      /^Stopped by the researcher: this ZIP holds only the 2 files that finished before the stop/,
+    )
     expect(m.run.totals.notFetched).toBe(1)
   })
 
   it('says why a run halted', () => {
-    const m = buildManifest(input({ outcome: 'halted', haltedBy: { status: 402, code: 'budget_exhausted', message: 'The budget of $1.00 is spent.' } }))
-    expect(m.run.haltedBy).toEqual({ status: 402, code: 'budget_exhausted', message: 'The budget of $1.00 is spent.' })
+    const m = buildManifest(
+      input({
+        outcome: 'halted',
+        haltedBy: { status: 402, code: 'budget_exhausted', message: 'The budget of $1.00 is spent.' },
+      }),
+    )
+    expect(m.run.haltedBy).toEqual({
+      status: 402,
+      code: 'budget_exhausted',
+      message: 'The budget of $1.00 is spent.',
+    })
     expect(m.run.summary).toMatch(/^Halted: The budget of \$1\.00 is spent\./)
   })
 })
 
 describe('the report of missing files', () => {
   it('has one row per missing file with the function’s error code and message', () => {
-    const rows = Papa.parse<Record<string, string>>(reportCsv([missing(), missing({ outcome: 'not-fetched', status: null, code: 'stopped', langRequested: null, format: 'json', lookupOnly: true })]), {
-      header: true,
-      skipEmptyLines: true,
-    }).data
+    const rows = Papa.parse<Record<string, string>>(
+      reportCsv([
+        missing(),
+        missing({
+          outcome: 'not-fetched',
+          status: null,
+          code: 'stopped',
+          langRequested: null,
+          format: 'json',
+          lookupOnly: true,
+        }),
+      ]),
+      {
+        header: true,
+        skipEmptyLines: true,
+      },
+    ).data
     expect(rows).toHaveLength(2)
-    expect(rows[0]).toMatchObject({ outcome: 'unavailable', videoId: 'Zp3xQe9LbTg', lang: 'en', format: 'srt', status: '404', code: 'captions_unavailable', attempts: '1' })
+    expect(rows[0]).toMatchObject({
+      outcome: 'unavailable',
+      videoId: 'Zp3xQe9LbTg',
+      lang: 'en',
+      format: 'srt',
+      status: '404',
+      code: 'captions_unavailable',
+      attempts: '1',
+    })
     expect(rows[0]!.message).toMatch(/no captions in en/)
-    expect(rows[1]).toMatchObject({ outcome: 'not-fetched', lang: 'default', format: 'json (language lookup)', status: '', code: 'stopped' })
+    expect(rows[1]).toMatchObject({
+      outcome: 'not-fetched',
+      lang: 'default',
+      format: 'json (language lookup)',
+      status: '',
+      code: 'stopped',
+    })
   })
 
   it('keeps a message that looks like a formula as text', () => {
@@ -106,11 +179,21 @@ describe('the report of missing files', () => {
   })
 
   it('has a header even when nothing is missing', () => {
-    expect(reportCsv([]).trim()).toBe('outcome,videoId,lang,format,mode,status,code,message,attempts,costUsd,url,at')
+    expect(reportCsv([]).trim()).toBe(
+      'outcome,videoId,lang,format,mode,status,code,message,attempts,costUsd,url,at',
+    )
   })
 
   it('is also JSON', () => {
     const m = buildManifest(input())
-    expect(JSON.parse(reportJson(m))).toEqual({ run: { outcome: 'complete', summary: m.run.summary, startedAt: m.run.startedAt, finishedAt: m.run.finishedAt }, missing: m.missing })
+    expect(JSON.parse(reportJson(m))).toEqual({
+      run: {
+        outcome: 'complete',
+        summary: m.run.summary,
+        startedAt: m.run.startedAt,
+        finishedAt: m.run.finishedAt,
+      },
+      missing: m.missing,
+    })
   })
 })

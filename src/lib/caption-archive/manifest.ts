@@ -69,7 +69,12 @@ export type BulkManifest = {
     finishedAt: string
     haltedBy: { status: number; code: string; message: string } | null
     viewUrl: string
-    selection: { videoIds: string[]; formats: CaptionFormat[]; languages: 'default' | string[]; mode: CaptionMode }
+    selection: {
+      videoIds: string[]
+      formats: CaptionFormat[]
+      languages: 'default' | string[]
+      mode: CaptionMode
+    }
     concurrency: number
     maxAttempts: number
     totals: {
@@ -100,7 +105,12 @@ export type ManifestInput = {
   startedAt: Date
   finishedAt: Date
   viewUrl: string
-  selection: { videoIds: readonly string[]; formats: readonly CaptionFormat[]; languages: LanguageChoice; mode: CaptionMode }
+  selection: {
+    videoIds: readonly string[]
+    formats: readonly CaptionFormat[]
+    languages: LanguageChoice
+    mode: CaptionMode
+  }
   concurrency: number
   maxAttempts: number
   plannedRequests: number
@@ -115,8 +125,10 @@ export type ManifestInput = {
 function summarise(input: ManifestInput, unavailable: number): string {
   const got = `${input.files.length} file${input.files.length === 1 ? '' : 's'}`
   const missing = input.missing.length ? `; ${input.missing.length} not included, see report.csv` : ''
-  if (input.outcome === 'stopped') return `Stopped by the researcher: this ZIP holds only the ${got} that finished before the stop${missing}.`
-  if (input.outcome === 'halted') return `Halted: ${input.haltedBy?.message ?? 'a failure made every further request pointless'} This ZIP holds the ${got} that finished${missing}.`
+  if (input.outcome === 'stopped')
+    return `Stopped by the researcher: this ZIP holds only the ${got} that finished before the stop${missing}.`
+  if (input.outcome === 'halted')
+    return `Halted: ${input.haltedBy?.message ?? 'a failure made every further request pointless'} This ZIP holds the ${got} that finished${missing}.`
   return `Complete: ${got}${unavailable ? `, ${unavailable} unavailable` : ''}${missing}.`
 }
 
@@ -185,4 +197,3 @@ export function reportCsv(missing: readonly MissingRecord[]): string {
 export function reportJson(manifest: BulkManifest): string {
   return `${JSON.stringify({ run: { outcome: manifest.run.outcome, summary: manifest.run.summary, startedAt: manifest.run.startedAt, finishedAt: manifest.run.finishedAt }, missing: manifest.missing }, null, 2)}\n`
 }
-

@@ -16,7 +16,12 @@ const fetch: FetchBytes = async (url, init) => {
   const format = u.searchParams.get('format')
   const lang = u.searchParams.get('lang')
   const cache = lang === 'en' && format === 'json' ? 'HIT' : 'MISS'
-  const receipt: Receipt = { url, costUsd: cache === 'HIT' ? 0 : 0.00053, cache, fetchedAt: '2024-01-01T00:00:00.500Z' }
+  const receipt: Receipt = {
+    url,
+    costUsd: cache === 'HIT' ? 0 : 0.00053,
+    cache,
+    fetchedAt: '2024-01-01T00:00:00.500Z',
+  }
   init.onReceipt?.(receipt)
   if (lang === 'fr') throw new ApiError(404, 'captions_unavailable', 'No captions in fr.')
   return { bytes: format === 'srt' ? SRT : RAW, contentType: 'text/plain; charset=utf-8', receipt }
@@ -27,7 +32,12 @@ function clock() {
   return () => new Date(t++)
 }
 
-const selection: BulkSelection = { videoIds: [VIDEO], formats: ['srt', 'json'], languages: ['en', 'fr'], mode: 'default' }
+const selection: BulkSelection = {
+  videoIds: [VIDEO],
+  formats: ['srt', 'json'],
+  languages: ['en', 'fr'],
+  mode: 'default',
+}
 
 function run(plan: BulkPlan = planBulk(selection)) {
   return startBulkRun({
@@ -64,7 +74,11 @@ describe('caption archive of one video', () => {
       bytes: 36,
     }) // UTF-8: é is two bytes
     expect(srt).not.toHaveProperty('text')
-    expect(manifest.files.find((f) => f.format === 'json')).toMatchObject({ cache: 'HIT', costUsd: 0, bytes: RAW.byteLength })
+    expect(manifest.files.find((f) => f.format === 'json')).toMatchObject({
+      cache: 'HIT',
+      costUsd: 0,
+      bytes: RAW.byteLength,
+    })
     expect(manifest.missing.map((m) => [m.langRequested, m.format, m.outcome, m.code])).toEqual(
       expect.arrayContaining([
         ['fr', 'srt', 'unavailable', 'captions_unavailable'],
@@ -90,7 +104,11 @@ describe('caption archive of one video', () => {
 
   it('refuses two files with the same name rather than losing one', async () => {
     const plan = planBulk({ ...selection, formats: ['srt'], languages: ['en'] })
-    const twice = { ...plan, jobs: [plan.jobs[0]!, { ...plan.jobs[0]!, key: `${plan.jobs[0]!.key}/again` }], requests: 2 }
+    const twice = {
+      ...plan,
+      jobs: [plan.jobs[0]!, { ...plan.jobs[0]!, key: `${plan.jobs[0]!.key}/again` }],
+      requests: 2,
+    }
     const { zip, manifest } = run(twice)
     await expect(zip.arrayBuffer()).rejects.toThrow(/both be/)
     await expect(manifest).rejects.toThrow(/both be/)

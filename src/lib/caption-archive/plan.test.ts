@@ -8,7 +8,12 @@ const C = 'Zp3xQe9LbTg'
 
 describe('planJobs', () => {
   it('makes one job per video × language × format, in a stable order', () => {
-    const jobs = planJobs({ videoIds: [A, B], formats: ['vtt', 'srt'], languages: ['fr', 'en'], mode: 'default' })
+    const jobs = planJobs({
+      videoIds: [A, B],
+      formats: ['vtt', 'srt'],
+      languages: ['fr', 'en'],
+      mode: 'default',
+    })
     expect(jobs.map((j) => j.key)).toEqual([
       `${A}/en/srt`,
       `${A}/en/vtt`,
@@ -23,7 +28,12 @@ describe('planJobs', () => {
   })
 
   it('never plans the same request twice, however the selection repeats itself', () => {
-    const jobs = planJobs({ videoIds: [A, B, A, C, B], formats: ['srt', 'srt', 'json'], languages: ['en', 'en', 'de'], mode: 'force-whisper' })
+    const jobs = planJobs({
+      videoIds: [A, B, A, C, B],
+      formats: ['srt', 'srt', 'json'],
+      languages: ['en', 'en', 'de'],
+      mode: 'force-whisper',
+    })
     const keys = jobs.map((j) => j.key)
     expect(new Set(keys).size).toBe(keys.length)
     expect(jobs).toHaveLength(3 * 2 * 2)
@@ -32,7 +42,12 @@ describe('planJobs', () => {
   })
 
   it('with the default language, leads with one JSON lookup per video that is also the JSON file when JSON is chosen', () => {
-    const jobs = planJobs({ videoIds: [A, B], formats: ['srt', 'json'], languages: 'default', mode: 'default' })
+    const jobs = planJobs({
+      videoIds: [A, B],
+      formats: ['srt', 'json'],
+      languages: 'default',
+      mode: 'default',
+    })
     expect(jobs.map((j) => [j.key, j.lookup, j.save])).toEqual([
       [`${A}/default/json`, true, true],
       [`${B}/default/json`, true, true],
@@ -61,7 +76,12 @@ describe('planJobs', () => {
 describe('planBulk', () => {
   it('counts requests and prices them at the list price of GET /captions/{videoId}', () => {
     expect(CAPTION_REQUEST_PRICE_USD).toBe(priceOf('GET /captions/{videoId}'))
-    const plan = planBulk({ videoIds: [A, B, C], formats: ['srt', 'vtt'], languages: ['en', 'fr'], mode: 'default' })
+    const plan = planBulk({
+      videoIds: [A, B, C],
+      formats: ['srt', 'vtt'],
+      languages: ['en', 'fr'],
+      mode: 'default',
+    })
     expect(plan.requests).toBe(12)
     expect(plan.files).toBe(12)
     expect(plan.lookupsOnly).toBe(0)
@@ -69,15 +89,30 @@ describe('planBulk', () => {
   })
 
   it('counts the default-language lookups in the price', () => {
-    const plan = planBulk({ videoIds: [A, B], formats: ['srt', 'vtt'], languages: 'default', mode: 'default' })
+    const plan = planBulk({
+      videoIds: [A, B],
+      formats: ['srt', 'vtt'],
+      languages: 'default',
+      mode: 'default',
+    })
     expect(plan).toMatchObject({ requests: 6, files: 4, lookupsOnly: 2, priceUsd: 0.00318 })
-    const withJson = planBulk({ videoIds: [A, B], formats: ['srt', 'json'], languages: 'default', mode: 'default' })
+    const withJson = planBulk({
+      videoIds: [A, B],
+      formats: ['srt', 'json'],
+      languages: 'default',
+      mode: 'default',
+    })
     expect(withJson).toMatchObject({ requests: 4, files: 4, lookupsOnly: 0, priceUsd: 0.00212 })
   })
 
   it('prices every format and language at scale', () => {
     const ids = Array.from({ length: 100 }, (_, i) => `video${String(i).padStart(6, '0')}`)
-    const plan = planBulk({ videoIds: ids, formats: CAPTION_FORMATS, languages: ['en', 'de', 'ja'], mode: 'default' })
+    const plan = planBulk({
+      videoIds: ids,
+      formats: CAPTION_FORMATS,
+      languages: ['en', 'de', 'ja'],
+      mode: 'default',
+    })
     expect(plan.requests).toBe(100 * 11 * 3)
     expect(plan.priceUsd).toBe(1.749)
   })
@@ -85,7 +120,12 @@ describe('planBulk', () => {
 
 describe('jobUrl', () => {
   it('asks the function for the exact format, language and mode', () => {
-    const [job] = planJobs({ videoIds: [A], formats: ['srv3'], languages: ['es-419'], mode: 'fallback-auto-translated' })
+    const [job] = planJobs({
+      videoIds: [A],
+      formats: ['srv3'],
+      languages: ['es-419'],
+      mode: 'fallback-auto-translated',
+    })
     expect(jobUrl(job!)).toBe(`/api/captions/${A}?format=srv3&lang=es-419&mode=fallback-auto-translated`)
     const [lookup] = planJobs({ videoIds: [A], formats: ['srt'], languages: 'default', mode: 'default' })
     expect(jobUrl(lookup!)).toBe(`/api/captions/${A}?format=json&mode=default`)

@@ -80,13 +80,31 @@ export function planJobs(selection: BulkSelection): BulkJob[] {
     const others: BulkJob[] = videoIds.flatMap((videoId) =>
       formats
         .filter((f) => f !== 'json')
-        .map((format) => ({ key: `${videoId}/default/${format}`, videoId, format, mode, lang: undefined, lookup: false, save: true })),
+        .map((format) => ({
+          key: `${videoId}/default/${format}`,
+          videoId,
+          format,
+          mode,
+          lang: undefined,
+          lookup: false,
+          save: true,
+        })),
     )
     return [...lookups, ...others]
   }
   const langs = inOrder(LANGUAGE_CODES, selection.languages)
   return videoIds.flatMap((videoId) =>
-    langs.flatMap((lang) => formats.map((format) => ({ key: `${videoId}/${lang}/${format}`, videoId, format, mode, lang, lookup: false, save: true }))),
+    langs.flatMap((lang) =>
+      formats.map((format) => ({
+        key: `${videoId}/${lang}/${format}`,
+        videoId,
+        format,
+        mode,
+        lang,
+        lookup: false,
+        save: true,
+      })),
+    ),
   )
 }
 

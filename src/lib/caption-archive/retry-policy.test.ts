@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '#lib/paid-fetch.ts'
 import { captionRetryPolicy, haltsTheRun, isTransient } from './retry-policy.ts'
 
-const err = (status: number, code = 'x', retryAfter?: number) => new ApiError(status, code, 'message', undefined, retryAfter)
+const err = (status: number, code = 'x', retryAfter?: number) =>
+  new ApiError(status, code, 'message', undefined, retryAfter)
 
 describe('isTransient', () => {
   it.each([429, 502, 503, 504])('retries %i', (status) => expect(isTransient(err(status))).toBe(true))
   it('retries network failures', () => expect(isTransient(err(0, 'network_error'))).toBe(true))
-  it.each([400, 401, 402, 403, 404, 500])('never retries %i', (status) => expect(isTransient(err(status))).toBe(false))
+  it.each([400, 401, 402, 403, 404, 500])('never retries %i', (status) =>
+    expect(isTransient(err(status))).toBe(false),
+  )
   it('never retries what is not an ApiError (a bug, an abort)', () => {
     expect(isTransient(new Error('boom'))).toBe(false)
     expect(isTransient(new DOMException('stopped', 'AbortError'))).toBe(false)
@@ -36,13 +39,20 @@ describe('captionRetryPolicy', () => {
   })
 
   it('adds at most 25% jitter', () => {
-    expect(captionRetryPolicy({ random: () => 0.999999 })(err(502), 2)).toEqual({ retry: true, delayMs: 2500 })
+    expect(captionRetryPolicy({ random: () => 0.999999 })(err(502), 2)).toEqual({
+      retry: true,
+      delayMs: 2500,
+    })
   })
 
   it('waits as long as Retry-After asks on 429, capped, and pauses every worker', () => {
     const policy = captionRetryPolicy({ random: () => 0.5 })
     expect(policy(err(429, 'rate_limited', 7), 1)).toEqual({ retry: true, delayMs: 7000, pauseAll: true })
-    expect(policy(err(429, 'rate_limited', 3600), 1)).toEqual({ retry: true, delayMs: 60_000, pauseAll: true })
+    expect(policy(err(429, 'rate_limited', 3600), 1)).toEqual({
+      retry: true,
+      delayMs: 60_000,
+      pauseAll: true,
+    })
     expect(policy(err(429, 'rate_limited'), 2)).toEqual({ retry: true, delayMs: 2000, pauseAll: true })
   })
 

@@ -27,7 +27,11 @@ export type BackoffOptions = {
 }
 
 /** 429 waits as long as Retry-After says and pauses every worker; 502/503/504/network errors back off 1 s, 2 s, 4 s…; never a 4xx. */
-export function captionRetryPolicy({ baseDelayMs = 1000, maxDelayMs = 60_000, random = Math.random }: BackoffOptions = {}) {
+export function captionRetryPolicy({
+  baseDelayMs = 1000,
+  maxDelayMs = 60_000,
+  random = Math.random,
+}: BackoffOptions = {}) {
   return (error: unknown, attempt: number): RetryDecision => {
     if (!isTransient(error)) return { retry: false }
     const exponential = baseDelayMs * 2 ** (attempt - 1)

@@ -29,7 +29,9 @@ function recordingSleep() {
   return { delays, sleep }
 }
 
-async function drain<J, R>(gen: AsyncGenerator<PoolOutcome<J, R>, PoolEnd>): Promise<{ outcomes: PoolOutcome<J, R>[]; end: PoolEnd }> {
+async function drain<J, R>(
+  gen: AsyncGenerator<PoolOutcome<J, R>, PoolEnd>,
+): Promise<{ outcomes: PoolOutcome<J, R>[]; end: PoolEnd }> {
   const outcomes: PoolOutcome<J, R>[] = []
   let step = await gen.next()
   while (!step.done) {
@@ -73,7 +75,9 @@ describe('runPool', () => {
       if (attempts < 3) throw busy()
       return 'ok'
     }
-    const { outcomes } = await drain(runPool(['a'], run, { concurrency: 2, sleep, retryPolicy: captionRetryPolicy({ random: () => 0 }) }))
+    const { outcomes } = await drain(
+      runPool(['a'], run, { concurrency: 2, sleep, retryPolicy: captionRetryPolicy({ random: () => 0 }) }),
+    )
     expect(outcomes).toEqual([{ status: 'done', job: 'a', value: 'ok', attempts: 3 }])
     expect(delays).toEqual([1000, 2000])
   })
@@ -85,7 +89,14 @@ describe('runPool', () => {
       attempts++
       throw busy()
     }
-    const { outcomes } = await drain(runPool(['a'], run, { concurrency: 1, maxAttempts: 3, sleep, retryPolicy: captionRetryPolicy({ random: () => 0 }) }))
+    const { outcomes } = await drain(
+      runPool(['a'], run, {
+        concurrency: 1,
+        maxAttempts: 3,
+        sleep,
+        retryPolicy: captionRetryPolicy({ random: () => 0 }),
+      }),
+    )
     expect(attempts).toBe(3)
     expect(delays).toEqual([1000, 2000])
     expect(outcomes).toHaveLength(1)
@@ -100,10 +111,16 @@ describe('runPool', () => {
       attempts++
       throw unavailable()
     }
-    const { outcomes } = await drain(runPool(['a'], run, { concurrency: 1, sleep, retryPolicy: captionRetryPolicy() }))
+    const { outcomes } = await drain(
+      runPool(['a'], run, { concurrency: 1, sleep, retryPolicy: captionRetryPolicy() }),
+    )
     expect(attempts).toBe(1)
     expect(delays).toEqual([])
-    expect(outcomes[0]).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'captions_unavailable' } })
+    expect(outcomes[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: { code: 'captions_unavailable' },
+    })
   })
 
   it('honours Retry-After on 429 and holds every worker back until it has passed', async () => {
@@ -148,10 +165,17 @@ describe('runPool', () => {
     const run = async (job: number, signal: AbortSignal) => {
       started.push(job)
       signals.set(job, signal)
-      await Promise.race([gates[job]!.promise, new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))])
+      await Promise.race([
+        gates[job]!.promise,
+        new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+      ])
       return job
     }
-    const gen = runPool([0, 1, 2, 3, 4, 5], run, { concurrency: 2, signal: controller.signal, retryPolicy: noRetry })
+    const gen = runPool([0, 1, 2, 3, 4, 5], run, {
+      concurrency: 2,
+      signal: controller.signal,
+      retryPolicy: noRetry,
+    })
     const outcomes: PoolOutcome<number, number>[] = []
     const first = gen.next()
     gates[0]!.resolve()
@@ -177,7 +201,9 @@ describe('runPool', () => {
       controller.abort()
       throw busy()
     }
-    const { outcomes, end } = await drain(runPool(['a'], run, { concurrency: 1, signal: controller.signal, retryPolicy: captionRetryPolicy() }))
+    const { outcomes, end } = await drain(
+      runPool(['a'], run, { concurrency: 1, signal: controller.signal, retryPolicy: captionRetryPolicy() }),
+    )
     expect(outcomes).toEqual([])
     expect(end.stopped).toBe('aborted')
   })
@@ -190,7 +216,9 @@ describe('runPool', () => {
       await ticks(5)
       return job
     }
-    const { outcomes, end } = await drain(runPool([0, 1, 2, 3, 4], run, { concurrency: 2, retryPolicy: captionRetryPolicy(), halt: haltsTheRun }))
+    const { outcomes, end } = await drain(
+      runPool([0, 1, 2, 3, 4], run, { concurrency: 2, retryPolicy: captionRetryPolicy(), halt: haltsTheRun }),
+    )
     expect(started).toEqual([0, 1])
     expect(outcomes.map((o) => [o.job, o.status])).toEqual([
       [0, 'failed'],
@@ -205,7 +233,11 @@ describe('runPool', () => {
       started.push(job)
       return job
     }
-    const gen = runPool(Array.from({ length: 50 }, (_, i) => i), run, { concurrency: 2, maxBuffered: 3, retryPolicy: noRetry })
+    const gen = runPool(
+      Array.from({ length: 50 }, (_, i) => i),
+      run,
+      { concurrency: 2, maxBuffered: 3, retryPolicy: noRetry },
+    )
     await gen.next()
     await ticks(50)
     expect(started.length).toBeLessThanOrEqual(3 + 2 + 1)
@@ -218,7 +250,9 @@ describe('runPool', () => {
     const signals: AbortSignal[] = []
     const run = (job: number, signal: AbortSignal) => {
       signals.push(signal)
-      return job === 0 ? Promise.resolve(0) : new Promise<number>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
+      return job === 0
+        ? Promise.resolve(0)
+        : new Promise<number>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
     }
     const gen = runPool([0, 1, 2], run, { concurrency: 3, retryPolicy: noRetry })
     await gen.next()
@@ -230,7 +264,14 @@ describe('runPool', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 6 }),
-        fc.array(fc.record({ failures: fc.integer({ min: 0, max: 4 }), permanent: fc.boolean(), delay: fc.integer({ min: 0, max: 4 }) }), { maxLength: 25 }),
+        fc.array(
+          fc.record({
+            failures: fc.integer({ min: 0, max: 4 }),
+            permanent: fc.boolean(),
+            delay: fc.integer({ min: 0, max: 4 }),
+          }),
+          { maxLength: 25 },
+        ),
         fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
         async (concurrency, specs, abortAfterTicks) => {
           const controller = new AbortController()
@@ -257,7 +298,12 @@ describe('runPool', () => {
           const gen = runPool(
             specs.map((_, i) => i),
             run,
-            { concurrency, signal: controller.signal, sleep: (_ms, s) => (s.aborted ? Promise.reject(s.reason) : ticks(1)), retryPolicy: captionRetryPolicy() },
+            {
+              concurrency,
+              signal: controller.signal,
+              sleep: (_ms, s) => (s.aborted ? Promise.reject(s.reason) : ticks(1)),
+              retryPolicy: captionRetryPolicy(),
+            },
           )
           if (abortAfterTicks !== undefined) void ticks(abortAfterTicks).then(() => controller.abort())
           const { outcomes, end } = await drain(gen)

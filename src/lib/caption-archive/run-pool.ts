@@ -3,7 +3,13 @@
  * each job taken exactly once, each final outcome yielded as it settles (docs/decisions/0075-bulk-request-pool.md).
  */
 
-export type RetryDecision = { retry: false } | { retry: true; delayMs: number; /** Hold every worker back too (a rate limit is shared). */ pauseAll?: boolean }
+export type RetryDecision =
+  | { retry: false }
+  | {
+      retry: true
+      delayMs: number
+      /** Hold every worker back too (a rate limit is shared). */ pauseAll?: boolean
+    }
 
 export type PoolOutcome<J, R> =
   | { status: 'done'; job: J; value: R; attempts: number }
@@ -87,7 +93,9 @@ export async function* runPool<J, R>(
   }
   signal.addEventListener('abort', () => releaseRoom(true), { once: true })
   const waitForRoom = (): Promise<void> | undefined =>
-    buffer.length < maxBuffered || signal.aborted ? undefined : new Promise<void>((resolve) => roomWaiters.push(resolve))
+    buffer.length < maxBuffered || signal.aborted
+      ? undefined
+      : new Promise<void>((resolve) => roomWaiters.push(resolve))
 
   async function attemptUntilSettled(job: J): Promise<PoolOutcome<J, R> | undefined> {
     for (let attempt = 1; ; attempt++) {
@@ -103,7 +111,8 @@ export async function* runPool<J, R>(
         return { status: 'done', job, value: await run(job, signal, attempt), attempts: attempt }
       } catch (error) {
         if (signal.aborted) return undefined // stopped mid-request: not finished, not failed
-        const decision: RetryDecision = attempt < maxAttempts ? options.retryPolicy(error, attempt) : { retry: false }
+        const decision: RetryDecision =
+          attempt < maxAttempts ? options.retryPolicy(error, attempt) : { retry: false }
         if (!decision.retry) {
           if (options.halt?.(error)) halted ??= { error }
           return { status: 'failed', job, error, attempts: attempt }

@@ -12,7 +12,8 @@ type SaveFilePicker = (options: {
   types: { description: string; accept: Record<string, string[]> }[]
 }) => Promise<FileHandle>
 
-export type SaveTarget = { kind: 'file'; name: string; writable: WritableFile } | { kind: 'download'; name: string }
+export type SaveTarget =
+  { kind: 'file'; name: string; writable: WritableFile } | { kind: 'download'; name: string }
 
 export type SaveMethod = SaveTarget['kind']
 
@@ -30,11 +31,17 @@ export function canStreamToFile(): boolean {
  * Must be called straight from the click (the picker needs the user's gesture).
  * Resolves to null when the researcher cancels the picker.
  */
-export async function chooseSaveTarget(method: SaveMethod, suggestedName: string): Promise<SaveTarget | null> {
+export async function chooseSaveTarget(
+  method: SaveMethod,
+  suggestedName: string,
+): Promise<SaveTarget | null> {
   const show = picker()
   if (method === 'download' || !show) return { kind: 'download', name: suggestedName }
   try {
-    const handle = await show({ suggestedName, types: [{ description: 'ZIP archive', accept: { 'application/zip': ['.zip'] } }] })
+    const handle = await show({
+      suggestedName,
+      types: [{ description: 'ZIP archive', accept: { 'application/zip': ['.zip'] } }],
+    })
     return { kind: 'file', name: suggestedName, writable: await handle.createWritable() }
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') return null
@@ -51,10 +58,16 @@ export async function saveZip(zip: Response, target: SaveTarget): Promise<void> 
   }
   // Chromium pages large Blobs out to disk; other browsers hold them in memory, hence the picker when available.
   const blob = await zip.blob()
-  downloadBlob(blob.type === 'application/zip' ? blob : new Blob([blob], { type: 'application/zip' }), target.name)
+  downloadBlob(
+    blob.type === 'application/zip' ? blob : new Blob([blob], { type: 'application/zip' }),
+    target.name,
+  )
 }
 
 /** `captions-bulk-2026-05-01T10-31-05Z.zip`: sortable and safe on every file system. */
 export function bulkZipName(startedAt: Date): string {
-  return `captions-bulk-${startedAt.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.zip`
+  return `captions-bulk-${startedAt
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-')}.zip`
 }

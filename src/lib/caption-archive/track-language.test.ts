@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { languageOfJsonTrack } from './track-language.ts'
 
 const bytes = (v: unknown) => new TextEncoder().encode(typeof v === 'string' ? v : JSON.stringify(v))
-const item = (lang: string) => ({ text: '[Music]', offset: 0, duration: 1, lang, wordCount: 1, speechRate: 60 })
+const item = (lang: string) => ({
+  text: '[Music]',
+  offset: 0,
+  duration: 1,
+  lang,
+  wordCount: 1,
+  speechRate: 60,
+})
 
 describe('languageOfJsonTrack', () => {
   it('reads the language the items are in', () => {

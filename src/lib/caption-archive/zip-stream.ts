@@ -44,7 +44,10 @@ export type FetchedCaption = {
 export type ArchiveContext = {
   plan: BulkPlan
   /** What the run knows that the outcomes do not. */
-  run: Pick<ManifestInput, 'startedAt' | 'viewUrl' | 'selection' | 'concurrency' | 'maxAttempts' | 'dashboardVersion'>
+  run: Pick<
+    ManifestInput,
+    'startedAt' | 'viewUrl' | 'selection' | 'concurrency' | 'maxAttempts' | 'dashboardVersion'
+  >
   costOf: (jobKey: string) => number
   /** The URL last requested for a job (a default-language job's carries the language found), else its planned URL. */
   requestedUrl: (job: BulkJob) => string
@@ -59,7 +62,12 @@ export function archivePath(job: BulkJob, langReceived: string): string {
   return `${job.videoId}/${captionFileName(job.videoId, job.lang ?? langReceived, job.format)}`
 }
 
-function fileRecord(job: BulkJob, value: FetchedCaption, attempts: number, costUsd: number): Omit<FileRecord, 'path' | 'format' | 'contentType'> {
+function fileRecord(
+  job: BulkJob,
+  value: FetchedCaption,
+  attempts: number,
+  costUsd: number,
+): Omit<FileRecord, 'path' | 'format' | 'contentType'> {
   return {
     videoId: job.videoId,
     mode: job.mode,
@@ -96,7 +104,8 @@ export async function* bulkArchiveEntries(
   for (; !step.done; step = await outcomes.next()) {
     const outcome = step.value
     const { job } = outcome
-    if (seen.has(job.key)) throw new Error(`The job ${job.key} settled twice; the archive would duplicate it.`)
+    if (seen.has(job.key))
+      throw new Error(`The job ${job.key} settled twice; the archive would duplicate it.`)
     seen.add(job.key)
     const costUsd = ctx.costOf(job.key)
     if (outcome.status === 'failed') {
@@ -124,7 +133,10 @@ export async function* bulkArchiveEntries(
       continue
     }
     const path = archivePath(job, outcome.value.langReceived)
-    if (paths.has(path)) throw new Error(`Two caption files would both be ${path}; the archive refuses to overwrite one with the other.`)
+    if (paths.has(path))
+      throw new Error(
+        `Two caption files would both be ${path}; the archive refuses to overwrite one with the other.`,
+      )
     paths.add(path)
     files.push({ path, format: job.format, contentType: outcome.value.contentType, ...record })
     yield { name: path, input: outcome.value.bytes, lastModified: outcome.value.fetchedAt }
@@ -142,7 +154,10 @@ export async function* bulkArchiveEntries(
       url: ctx.requestedUrl(job),
       status: null,
       code: end.stopped === 'halted' ? 'halted' : 'stopped',
-      message: end.stopped === 'halted' ? 'Not requested: the run halted before reaching it.' : 'Not requested or not finished: the run was stopped first.',
+      message:
+        end.stopped === 'halted'
+          ? 'Not requested: the run halted before reaching it.'
+          : 'Not requested or not finished: the run was stopped first.',
       attempts: 0,
       costUsd: ctx.costOf(job.key),
       at: null,

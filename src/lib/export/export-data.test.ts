@@ -6,7 +6,8 @@ import type { Provenance } from './provenance.ts'
 const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[])
 vi.mock('./download.ts', () => ({
   downloadBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
-  downloadText: (text: string, name: string, type: string) => saved.push({ blob: new Blob([text], { type }), name }),
+  downloadText: (text: string, name: string, type: string) =>
+    saved.push({ blob: new Blob([text], { type }), name }),
 }))
 
 const provenance: Provenance = {
@@ -26,7 +27,10 @@ const provenance: Provenance = {
 describe('exportData as a ZIP', () => {
   it('holds the CSV, the JSON and provenance.json, each exactly as the single-file exports write them', async () => {
     const req = {
-      items: [{ id: 'a', title: 'Café' }, { id: 'b', title: '=1+1' }],
+      items: [
+        { id: 'a', title: 'Café' },
+        { id: 'b', title: '=1+1' },
+      ],
       columns: [
         { header: 'id', value: (r: { id: string }) => r.id },
         { header: 'title', value: (r: { title: string }) => r.title },

@@ -32,5 +32,8 @@ export async function exportData<T>(format: ExportFormat, req: ExportRequest<T>)
     { name: `${req.basename}.json`, input: json(), lastModified },
     { name: 'provenance.json', input: `${JSON.stringify(req.provenance, null, 2)}\n`, lastModified },
   ]).blob()
-  downloadBlob(zip.type === 'application/zip' ? zip : new Blob([zip], { type: 'application/zip' }), `${req.basename}.zip`)
+  downloadBlob(
+    zip.type === 'application/zip' ? zip : new Blob([zip], { type: 'application/zip' }),
+    `${req.basename}.zip`,
+  )
 }

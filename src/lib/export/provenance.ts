@@ -18,7 +18,12 @@ export type Provenance = {
   dataSource: string
 }
 
-export function makeProvenance(p: Omit<Provenance, 'exportedAt' | 'dashboardVersion' | 'dataSource' | 'costUsd'> & { pricesUsd: number[]; dataSource?: string }): Provenance {
+export function makeProvenance(
+  p: Omit<Provenance, 'exportedAt' | 'dashboardVersion' | 'dataSource' | 'costUsd'> & {
+    pricesUsd: number[]
+    dataSource?: string
+  },
+): Provenance {
   const { pricesUsd, dataSource, ...rest } = p
   return {
     ...rest,

@@ -16,7 +16,10 @@ const FORMAT_HINTS: Record<CaptionFormat, string> = {
   json3: 'platform JSON with word timings',
 }
 
-export type FormatPickerProps = { value: readonly CaptionFormat[]; onChange: (formats: CaptionFormat[]) => void }
+export type FormatPickerProps = {
+  value: readonly CaptionFormat[]
+  onChange: (formats: CaptionFormat[]) => void
+}
 
 /** Any of the 11 caption formats; each is one request per video and language. */
 export function FormatPicker({ value, onChange }: FormatPickerProps) {
@@ -24,9 +27,15 @@ export function FormatPicker({ value, onChange }: FormatPickerProps) {
   const chosen = new Set(value)
   return (
     <fieldset className="space-y-2">
-      <legend className="font-medium">Formats ({value.length} of {CAPTION_FORMATS.length})</legend>
+      <legend className="font-medium">
+        Formats ({value.length} of {CAPTION_FORMATS.length})
+      </legend>
       <div className="flex gap-2">
-        <Button size="sm" onClick={() => onChange([...CAPTION_FORMATS])} disabled={value.length === CAPTION_FORMATS.length}>
+        <Button
+          size="sm"
+          onClick={() => onChange([...CAPTION_FORMATS])}
+          disabled={value.length === CAPTION_FORMATS.length}
+        >
           All formats
         </Button>
         <Button size="sm" onClick={() => onChange([])} disabled={value.length === 0}>

@@ -30,11 +30,21 @@ export function LanguagePicker({ value, onChange }: LanguagePickerProps) {
     <fieldset className="space-y-2">
       <legend className="font-medium">Languages</legend>
       <label className="flex items-baseline gap-2">
-        <input type="radio" name="bulk-languages" checked={value === 'default'} onChange={() => onChange('default')} />
+        <input
+          type="radio"
+          name="bulk-languages"
+          checked={value === 'default'}
+          onChange={() => onChange('default')}
+        />
         <span>Default language of each video</span>
       </label>
       <label className="flex items-baseline gap-2">
-        <input type="radio" name="bulk-languages" checked={value !== 'default'} onChange={() => onChange(codes.length ? codes : ['en'])} />
+        <input
+          type="radio"
+          name="bulk-languages"
+          checked={value !== 'default'}
+          onChange={() => onChange(codes.length ? codes : ['en'])}
+        />
         <span>Choose languages</span>
       </label>
       {value !== 'default' && (
@@ -58,7 +68,8 @@ export function LanguagePicker({ value, onChange }: LanguagePickerProps) {
             ))}
           </select>
           <p id={hintId} className="text-sm text-slate-600">
-            Ctrl or ⌘ + click (or Shift + arrows) to choose several. A language a video lacks is reported, not charged twice.
+            Ctrl or ⌘ + click (or Shift + arrows) to choose several. A language a video lacks is reported, not
+            charged twice.
           </p>
         </div>
       )}

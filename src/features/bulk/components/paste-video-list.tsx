@@ -24,7 +24,12 @@ export function PasteVideoList({ listed, room, disabled, onAdd }: PasteVideoList
     const parsed = parseVideoList(text, listed)
     const accepted = parsed.videoIds.slice(0, Math.max(0, room))
     if (accepted.length) onAdd(accepted)
-    setFeedback({ added: accepted.length, duplicates: parsed.duplicates, overflow: parsed.videoIds.length - accepted.length, rejected: parsed.rejected })
+    setFeedback({
+      added: accepted.length,
+      duplicates: parsed.duplicates,
+      overflow: parsed.videoIds.length - accepted.length,
+      rejected: parsed.rejected,
+    })
     // Keep only what could not be read, so it can be corrected in place.
     setText(parsed.rejected.map((r) => r.token).join('\n'))
   }
@@ -35,7 +40,8 @@ export function PasteVideoList({ listed, room, disabled, onAdd }: PasteVideoList
         Paste video links or ids
       </label>
       <p id={hintId} className="text-sm text-slate-600">
-        One per line, or separated by commas or spaces: watch, youtu.be, shorts, embed and comment links, or bare 11-character ids.
+        One per line, or separated by commas or spaces: watch, youtu.be, shorts, embed and comment links, or
+        bare 11-character ids.
       </p>
       <textarea
         id={textId}
@@ -54,13 +60,16 @@ export function PasteVideoList({ listed, room, disabled, onAdd }: PasteVideoList
         <div role="status" className="space-y-1 text-sm">
           <p>
             {feedback.added === 1 ? 'Added 1 video' : `Added ${feedback.added} videos`}
-            {feedback.duplicates > 0 && `; ${feedback.duplicates} duplicate${feedback.duplicates === 1 ? '' : 's'} merged`}
+            {feedback.duplicates > 0 &&
+              `; ${feedback.duplicates} duplicate${feedback.duplicates === 1 ? '' : 's'} merged`}
             {feedback.overflow > 0 && `; ${feedback.overflow} left out: the list is full`}.
           </p>
           {feedback.rejected.length > 0 && (
             <div className="rounded border border-amber-300 bg-amber-50 p-2 text-amber-950">
               <p className="font-medium">
-                {feedback.rejected.length === 1 ? '1 entry is not a video:' : `${feedback.rejected.length} entries are not videos:`}
+                {feedback.rejected.length === 1
+                  ? '1 entry is not a video:'
+                  : `${feedback.rejected.length} entries are not videos:`}
               </p>
               <ul aria-label="Entries that are not videos" className="mt-1 list-disc space-y-0.5 pl-5">
                 {feedback.rejected.map((r, i) => (

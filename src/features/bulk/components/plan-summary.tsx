@@ -16,7 +16,15 @@ export type PlanSummaryProps = {
 }
 
 /** The number of requests and their price, before anything is paid; then the button that pays. */
-export function PlanSummary({ plan, blocker, method, canStream, busy, onMethodChange, onStart }: PlanSummaryProps) {
+export function PlanSummary({
+  plan,
+  blocker,
+  method,
+  canStream,
+  busy,
+  onMethodChange,
+  onStart,
+}: PlanSummaryProps) {
   const hintId = useId()
   return (
     <div className="space-y-3">
@@ -24,30 +32,43 @@ export function PlanSummary({ plan, blocker, method, canStream, busy, onMethodCh
         <strong>
           {plan.requests} {plan.requests === 1 ? 'request' : 'requests'}
         </strong>{' '}
-        × {formatUsd(CAPTION_REQUEST_PRICE_USD)} = <strong className="tabular-nums">{formatUsd(plan.priceUsd)}</strong> at most, for up to {plan.files}{' '}
+        × {formatUsd(CAPTION_REQUEST_PRICE_USD)} ={' '}
+        <strong className="tabular-nums">{formatUsd(plan.priceUsd)}</strong> at most, for up to {plan.files}{' '}
         {plan.files === 1 ? 'file' : 'files'}.
       </p>
       {plan.lookupsOnly > 0 && (
         <p className="text-sm text-slate-700">
-          Includes {plan.lookupsOnly} JSON {plan.lookupsOnly === 1 ? 'request' : 'requests'} (one per video) that learn each video's default language to name
-          its files; they are recorded in the manifest, not saved as files. Choose JSON as a format to keep them.
+          Includes {plan.lookupsOnly} JSON {plan.lookupsOnly === 1 ? 'request' : 'requests'} (one per video)
+          that learn each video's default language to name its files; they are recorded in the manifest, not
+          saved as files. Choose JSON as a format to keep them.
         </p>
       )}
       <p className="text-sm text-slate-700">
-        Answers the dashboard's server already has cached are free, so the charge can be lower: the running cost shows what is actually paid. Captions a video
-        does not have are reported in the ZIP, not retried.
+        Answers the dashboard's server already has cached are free, so the charge can be lower: the running
+        cost shows what is actually paid. Captions a video does not have are reported in the ZIP, not retried.
       </p>
       <fieldset className="space-y-1 text-sm">
         <legend className="font-medium">Save the ZIP</legend>
         <label className="flex items-baseline gap-2">
-          <input type="radio" name="bulk-save" checked={method === 'file'} disabled={!canStream} onChange={() => onMethodChange('file')} />
+          <input
+            type="radio"
+            name="bulk-save"
+            checked={method === 'file'}
+            disabled={!canStream}
+            onChange={() => onMethodChange('file')}
+          />
           <span>
             To a file I choose, written to disk as it downloads (best for hundreds of files)
             {!canStream && ' — not available in this browser'}
           </span>
         </label>
         <label className="flex items-baseline gap-2">
-          <input type="radio" name="bulk-save" checked={method === 'download'} onChange={() => onMethodChange('download')} />
+          <input
+            type="radio"
+            name="bulk-save"
+            checked={method === 'download'}
+            onChange={() => onMethodChange('download')}
+          />
           <span>As a browser download when it is complete</span>
         </label>
       </fieldset>

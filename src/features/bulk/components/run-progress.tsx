@@ -22,11 +22,15 @@ function ProgressFigures({ progress }: { progress: BulkProgress }) {
         <div className="h-full bg-sky-600 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-sm tabular-nums" data-testid="bulk-progress">
-        {progress.settled} of {progress.total} requests done · {plural(progress.files, 'file')} saved · {progress.missing} not available ·{' '}
-        {progress.inFlight} in flight · {plural(progress.retries, 'retry', 'retries')}
+        {progress.settled} of {progress.total} requests done · {plural(progress.files, 'file')} saved ·{' '}
+        {progress.missing} not available · {progress.inFlight} in flight ·{' '}
+        {plural(progress.retries, 'retry', 'retries')}
       </p>
       <p className="text-sm">
-        Running cost: <strong className="tabular-nums" data-testid="bulk-running-cost">{formatUsd(progress.costUsd)}</strong>
+        Running cost:{' '}
+        <strong className="tabular-nums" data-testid="bulk-running-cost">
+          {formatUsd(progress.costUsd)}
+        </strong>
         {progress.cacheHits > 0 && ` (${plural(progress.cacheHits, 'cached answer')}, free)`}
       </p>
     </div>
@@ -45,7 +49,9 @@ function MissingList({ missing }: { missing: readonly MissingRecord[] }) {
   const shown = missing.slice(0, 50)
   return (
     <details className="text-sm">
-      <summary className="cursor-pointer font-medium">{plural(missing.length, 'file')} not in the ZIP (all listed in report.csv)</summary>
+      <summary className="cursor-pointer font-medium">
+        {plural(missing.length, 'file')} not in the ZIP (all listed in report.csv)
+      </summary>
       <ul aria-label="Files not in the ZIP" className="mt-1 list-disc space-y-0.5 pl-5">
         {shown.map((m, i) => (
           <li key={i}>
@@ -77,9 +83,14 @@ export function RunProgress({ state, onStop }: RunProgressProps) {
   }
   if (state.phase === 'running') {
     return (
-      <section aria-label="Bulk download" className="space-y-3 rounded-lg border border-sky-200 bg-sky-50 p-4">
+      <section
+        aria-label="Bulk download"
+        className="space-y-3 rounded-lg border border-sky-200 bg-sky-50 p-4"
+      >
         <p className="font-medium">
-          {state.stopping ? 'Stopping: finishing the ZIP with what is done…' : `Downloading into ${state.fileName}${state.method === 'file' ? ' (written to disk as it arrives)' : ''}…`}
+          {state.stopping
+            ? 'Stopping: finishing the ZIP with what is done…'
+            : `Downloading into ${state.fileName}${state.method === 'file' ? ' (written to disk as it arrives)' : ''}…`}
         </p>
         <ProgressFigures progress={state.progress} />
         <Button variant="danger" onClick={onStop} disabled={state.stopping}>
@@ -90,12 +101,22 @@ export function RunProgress({ state, onStop }: RunProgressProps) {
   }
   const { manifest } = state
   return (
-    <section aria-label="Bulk download" className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4">
+    <section
+      aria-label="Bulk download"
+      className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4"
+    >
       <div role="status" className="space-y-1">
-        <p className="font-semibold">{manifest.run.outcome === 'complete' ? 'Bulk download complete' : manifest.run.outcome === 'stopped' ? 'Bulk download stopped' : 'Bulk download halted'}</p>
+        <p className="font-semibold">
+          {manifest.run.outcome === 'complete'
+            ? 'Bulk download complete'
+            : manifest.run.outcome === 'stopped'
+              ? 'Bulk download stopped'
+              : 'Bulk download halted'}
+        </p>
         <p>{manifest.run.summary}</p>
         <p className="text-sm">
-          {state.method === 'file' ? `Saved to ${state.fileName}` : `Downloaded as ${state.fileName}`} · cost {formatUsd(manifest.run.totals.costUsd)}
+          {state.method === 'file' ? `Saved to ${state.fileName}` : `Downloaded as ${state.fileName}`} · cost{' '}
+          {formatUsd(manifest.run.totals.costUsd)}
         </p>
       </div>
       <ProgressFigures progress={state.progress} />

@@ -15,7 +15,11 @@ export function VideoChecklist({ ids, excluded, disabled, onExcludedChange, onCl
   const off = new Set(excluded)
   const selected = ids.filter((id) => !off.has(id)).length
   if (ids.length === 0) {
-    return <p className="text-slate-600">No videos listed yet: paste links above, or come here from a location search or the popular feed.</p>
+    return (
+      <p className="text-slate-600">
+        No videos listed yet: paste links above, or come here from a location search or the popular feed.
+      </p>
+    )
   }
   return (
     <fieldset disabled={disabled} className="space-y-2">
@@ -33,18 +37,27 @@ export function VideoChecklist({ ids, excluded, disabled, onExcludedChange, onCl
           Clear the list
         </Button>
       </div>
-      <ul aria-label="Listed videos" className="max-h-72 space-y-1 overflow-auto rounded border border-slate-200 bg-white p-2">
+      <ul
+        aria-label="Listed videos"
+        className="max-h-72 space-y-1 overflow-auto rounded border border-slate-200 bg-white p-2"
+      >
         {ids.map((id) => (
           <li key={id} className="flex items-center gap-3">
             <label className="flex items-center gap-2 font-mono text-sm">
               <input
                 type="checkbox"
                 checked={!off.has(id)}
-                onChange={(e) => onExcludedChange(e.target.checked ? excluded.filter((x) => x !== id) : [...excluded, id])}
+                onChange={(e) =>
+                  onExcludedChange(e.target.checked ? excluded.filter((x) => x !== id) : [...excluded, id])
+                }
               />
               {id}
             </label>
-            <Link to={paths.video(id)} className="text-sm text-sky-800 underline" aria-label={`Open the captions of ${id}`}>
+            <Link
+              to={paths.video(id)}
+              className="text-sm text-sky-800 underline"
+              aria-label={`Open the captions of ${id}`}
+            >
               captions
             </Link>
           </li>

@@ -9,20 +9,44 @@ import { bulkZipName, chooseSaveTarget, saveZip, type SaveMethod } from '#lib/ca
 export type BulkRunState =
   | { phase: 'idle' }
   | { phase: 'running'; progress: BulkProgress; fileName: string; method: SaveMethod; stopping: boolean }
-  | { phase: 'finished'; progress: BulkProgress; fileName: string; method: SaveMethod; manifest: BulkManifest }
+  | {
+      phase: 'finished'
+      progress: BulkProgress
+      fileName: string
+      method: SaveMethod
+      manifest: BulkManifest
+    }
   | { phase: 'failed'; progress: BulkProgress | undefined; message: string }
 
 /** `viewUrl`: the dashboard URL that reproduces the selection, recorded in the manifest. */
-export type StartInput = { plan: BulkPlan; selection: BulkSelection; concurrency: number; method: SaveMethod; viewUrl: string }
+export type StartInput = {
+  plan: BulkPlan
+  selection: BulkSelection
+  concurrency: number
+  method: SaveMethod
+  viewUrl: string
+}
 
-const emptyProgress = (total: number): BulkProgress => ({ total, settled: 0, files: 0, missing: 0, inFlight: 0, retries: 0, costUsd: 0, cacheHits: 0 })
+const emptyProgress = (total: number): BulkProgress => ({
+  total,
+  settled: 0,
+  files: 0,
+  missing: 0,
+  inFlight: 0,
+  retries: 0,
+  costUsd: 0,
+  cacheHits: 0,
+})
 
 export function useBulkRun() {
   const [state, setState] = useState<BulkRunState>({ phase: 'idle' })
   const controllerRef = useRef<AbortController | null>(null)
   const latestProgress = useRef<BulkProgress | undefined>(undefined)
 
-  useEffect(() => () => controllerRef.current?.abort(new DOMException('The bulk view was closed.', 'AbortError')), [])
+  useEffect(
+    () => () => controllerRef.current?.abort(new DOMException('The bulk view was closed.', 'AbortError')),
+    [],
+  )
 
   const running = state.phase === 'running'
   useEffect(() => {
@@ -41,14 +65,24 @@ export function useBulkRun() {
       // First, while the click still counts as the researcher's gesture (the file picker requires it).
       target = await chooseSaveTarget(method, fileName)
     } catch (e) {
-      setState({ phase: 'failed', progress: undefined, message: `Could not open the file to save to: ${errorMessage(e)}` })
+      setState({
+        phase: 'failed',
+        progress: undefined,
+        message: `Could not open the file to save to: ${errorMessage(e)}`,
+      })
       return
     }
     if (!target) return // the picker was cancelled: nothing paid
     const controller = new AbortController()
     controllerRef.current = controller
     latestProgress.current = emptyProgress(plan.jobs.length)
-    setState({ phase: 'running', progress: latestProgress.current, fileName, method: target.kind, stopping: false })
+    setState({
+      phase: 'running',
+      progress: latestProgress.current,
+      fileName,
+      method: target.kind,
+      stopping: false,
+    })
     const run = startBulkRun({
       plan,
       selection,
@@ -62,10 +96,20 @@ export function useBulkRun() {
     })
     try {
       const [, manifest] = await Promise.all([saveZip(run.zip, target), run.manifest])
-      setState({ phase: 'finished', progress: latestProgress.current, fileName, method: target.kind, manifest })
+      setState({
+        phase: 'finished',
+        progress: latestProgress.current,
+        fileName,
+        method: target.kind,
+        manifest,
+      })
     } catch (e) {
       controller.abort(e)
-      setState({ phase: 'failed', progress: latestProgress.current, message: `The ZIP could not be written: ${errorMessage(e)}` })
+      setState({
+        phase: 'failed',
+        progress: latestProgress.current,
+        message: `The ZIP could not be written: ${errorMessage(e)}`,
+      })
     } finally {
       controllerRef.current = null
     }

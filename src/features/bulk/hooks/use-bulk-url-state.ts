@@ -12,7 +12,11 @@ const OWN_WRITE = 'bulk-view-state'
 
 type Parsed = { state: BulkState; problems: string[] }
 
-export function useBulkUrlState(): { state: BulkState; problems: string[]; update: (change: (prev: BulkState) => BulkState) => void } {
+export function useBulkUrlState(): {
+  state: BulkState
+  problems: string[]
+  update: (change: (prev: BulkState) => BulkState) => void
+} {
   const location = useLocation()
   const navigate = useNavigate()
   const [parsed, setParsed] = useState<Parsed>(() => parseBulkSearch(new URLSearchParams(location.search)))
@@ -29,6 +33,9 @@ export function useBulkUrlState(): { state: BulkState; problems: string[]; updat
     if (search !== location.search) navigate({ search }, { replace: true, state: { source: OWN_WRITE } })
   }, [search, location.search, navigate])
 
-  const update = useCallback((change: (prev: BulkState) => BulkState) => setParsed((p) => ({ ...p, state: change(p.state) })), [])
+  const update = useCallback(
+    (change: (prev: BulkState) => BulkState) => setParsed((p) => ({ ...p, state: change(p.state) })),
+    [],
+  )
   return { state: parsed.state, problems: parsed.problems, update }
 }

@@ -1,7 +1,14 @@
 /** The bulk view's URL state lives in the route table (#lib/paths.ts); which videos a run takes is this view's. */
 import type { BulkState } from '#lib/paths.ts'
 
-export { bulkSearchString, DEFAULT_BULK_STATE, DEFAULT_PARALLEL, MAX_PARALLEL, MAX_VIDEOS, type BulkState } from '#lib/paths.ts'
+export {
+  bulkSearchString,
+  DEFAULT_BULK_STATE,
+  DEFAULT_PARALLEL,
+  MAX_PARALLEL,
+  MAX_VIDEOS,
+  type BulkState,
+} from '#lib/paths.ts'
 export { parseBulkSearch } from '#lib/paths-parse.ts'
 
 export function selectedIds(state: Pick<BulkState, 'ids' | 'excluded'>): string[] {

@@ -25,7 +25,12 @@ describe('parseVideoList', () => {
   it('lists what is not a video with the reason', () => {
     const r = parseVideoList('not-a-link\nUCuAXFkgsw1L7xaCfnd5JJOw\nhttps://example.com/x\n@rickastleyyt')
     expect(r.videoIds).toEqual([])
-    expect(r.rejected.map((x) => x.token)).toEqual(['not-a-link', 'UCuAXFkgsw1L7xaCfnd5JJOw', 'https://example.com/x', '@rickastleyyt'])
+    expect(r.rejected.map((x) => x.token)).toEqual([
+      'not-a-link',
+      'UCuAXFkgsw1L7xaCfnd5JJOw',
+      'https://example.com/x',
+      '@rickastleyyt',
+    ])
     expect(r.rejected[0]!.reason).toMatch(/Could not tell what "not-a-link" is/)
     expect(r.rejected[1]!.reason).toMatch(/is a channel, not a video/)
     expect(r.rejected[2]!.reason).toMatch(/example\.com/)
@@ -33,7 +38,9 @@ describe('parseVideoList', () => {
   })
 
   it('takes the video of a comment permalink', () => {
-    expect(parseVideoList('https://www.youtube.com/watch?v=dQw4w9WgXcQ&lc=UgzoQVUwDeGW1IS5_uR4AaABAg').videoIds).toEqual(['dQw4w9WgXcQ'])
+    expect(
+      parseVideoList('https://www.youtube.com/watch?v=dQw4w9WgXcQ&lc=UgzoQVUwDeGW1IS5_uR4AaABAg').videoIds,
+    ).toEqual(['dQw4w9WgXcQ'])
   })
 
   it('ignores blank input', () => {

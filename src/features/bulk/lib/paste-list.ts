@@ -40,7 +40,10 @@ export function parseVideoList(text: string, alreadyListed: readonly string[] = 
     }
     const videoId = videoIdOf(parsed.target)
     if (!videoId) {
-      rejected.push({ token, reason: `"${token.slice(0, 80)}" ${NOT_A_VIDEO[parsed.target.kind as keyof typeof NOT_A_VIDEO]}.` })
+      rejected.push({
+        token,
+        reason: `"${token.slice(0, 80)}" ${NOT_A_VIDEO[parsed.target.kind as keyof typeof NOT_A_VIDEO]}.`,
+      })
       continue
     }
     if (known.has(videoId)) {

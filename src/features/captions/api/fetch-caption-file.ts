@@ -13,7 +13,10 @@ export function captionDownloadUrl(r: CaptionFileRequest): string {
 
 export type FetchedCaptionFile = PaidBytes & { name: string }
 
-export async function fetchCaptionFile(r: CaptionFileRequest, signal?: AbortSignal): Promise<FetchedCaptionFile> {
+export async function fetchCaptionFile(
+  r: CaptionFileRequest,
+  signal?: AbortSignal,
+): Promise<FetchedCaptionFile> {
   const paid = await paidFetch(captionDownloadUrl(r), { as: 'bytes' }, { signal })
   return { ...paid, name: captionFileName(r.videoId, r.lang, r.format) }
 }

@@ -12,7 +12,8 @@ export const captionQueries = {
   files: (videoId: string) =>
     queryOptions({
       queryKey: [...captionQueries.all(), 'files', videoId],
-      queryFn: ({ signal }) => paidFetch(captionFileListUrl(videoId), { as: 'json', schema: CaptionFileList }, { signal }),
+      queryFn: ({ signal }) =>
+        paidFetch(captionFileListUrl(videoId), { as: 'json', schema: CaptionFileList }, { signal }),
       staleTime: Infinity, // refetching costs money; the list rarely changes
     }),
   /** The JSON track the transcript shows; `lang` undefined = the video's default caption language. */
@@ -20,7 +21,11 @@ export const captionQueries = {
     queryOptions({
       queryKey: [...captionQueries.all(), 'track', videoId, { lang, mode }],
       queryFn: ({ signal }) =>
-        paidFetch(captionTrackUrl({ videoId, lang, mode }), { as: 'json', schema: CaptionTrackItems }, { signal }),
+        paidFetch(
+          captionTrackUrl({ videoId, lang, mode }),
+          { as: 'json', schema: CaptionTrackItems },
+          { signal },
+        ),
       staleTime: Infinity, // a caption track does not change; refetching costs money
     }),
 }

@@ -56,15 +56,28 @@ describe('DownloadPanel', () => {
     saved.length = 0
     const user = setup()
     await user.click(screen.getByRole('button', { name: /^All languages \(ZIP\)/ }))
-    await screen.findByText(new RegExp(`^Saved ${VIDEO}\\.all-languages\\.srt\\.zip: 2 files`), undefined, slow)
+    await screen.findByText(
+      new RegExp(`^Saved ${VIDEO}\\.all-languages\\.srt\\.zip: 2 files`),
+      undefined,
+      slow,
+    )
     expect(saved.map((s) => s.name)).toEqual([`${VIDEO}.all-languages.srt.zip`])
     const files = readZip(new Uint8Array(await saved[0]!.blob.arrayBuffer()))
     expect(Object.keys(files).sort()).toEqual(
-      [`${VIDEO}/${VIDEO}.en.srt`, `${VIDEO}/${VIDEO}.fr.srt`, 'manifest.json', 'report.csv', 'report.json'].sort(),
+      [
+        `${VIDEO}/${VIDEO}.en.srt`,
+        `${VIDEO}/${VIDEO}.fr.srt`,
+        'manifest.json',
+        'report.csv',
+        'report.json',
+      ].sort(),
     )
     const manifest = JSON.parse(strFromU8(files['manifest.json']!)) as BulkManifest
     expect(manifest.kind).toBe('poix-bulk-captions')
-    expect(manifest.run).toMatchObject({ outcome: 'complete', selection: { videoIds: [VIDEO], formats: ['srt'], languages: ['en', 'fr'] } })
+    expect(manifest.run).toMatchObject({
+      outcome: 'complete',
+      selection: { videoIds: [VIDEO], formats: ['srt'], languages: ['en', 'fr'] },
+    })
     for (const f of manifest.files) expect([...files[f.path]!]).toEqual(await bytesOf(f.url))
   }, 60_000)
 })

@@ -12,11 +12,7 @@ import { errorMessage } from '#lib/api-client.ts'
 import { downloadBlob } from '#lib/export/download.ts'
 import { captionContentType } from '#lib/captions/file-naming.ts'
 import { jobUrl, planBulk, type BulkSelection } from '#lib/caption-archive/plan.ts'
-import {
-  captionDownloadUrl,
-  fetchCaptionFile,
-  type CaptionFileRequest,
-} from '../api/fetch-caption-file.ts'
+import { captionDownloadUrl, fetchCaptionFile, type CaptionFileRequest } from '../api/fetch-caption-file.ts'
 import { CAPTION_PRICE, useQuote, useQuotesTotal, type PriceTotal } from '../hooks/use-quotes.ts'
 
 export const FORMAT_LABELS: Record<CaptionFormat, string> = {
@@ -127,7 +123,10 @@ export function DownloadPanel({ videoId, lang, mode, languageCodes }: DownloadPa
     try {
       const file = await fetchCaptionFile(request)
       // The bytes as the function sent them: never decoded and re-encoded on the way to the file.
-      downloadBlob(new Blob([file.bytes as BlobPart], { type: captionContentType(request.format) }), file.name)
+      downloadBlob(
+        new Blob([file.bytes as BlobPart], { type: captionContentType(request.format) }),
+        file.name,
+      )
       setJob({
         kind: 'done',
         message: `Saved ${file.name} (${paidPhrase(file.receipt.costUsd, file.receipt.cache === 'HIT')}).`,
@@ -154,7 +153,8 @@ export function DownloadPanel({ videoId, lang, mode, languageCodes }: DownloadPa
         viewUrl: window.location.href,
         concurrency: ZIP_CONCURRENCY,
         signal: abort.signal,
-        onProgress: (p) => setJob({ kind: 'running', label, done: p.settled, total: p.total, costUsd: p.costUsd }),
+        onProgress: (p) =>
+          setJob({ kind: 'running', label, done: p.settled, total: p.total, costUsd: p.costUsd }),
       })
       // Held until the manifest is in: a stopped or empty run saves nothing, as before.
       const [zip, manifest] = await Promise.all([run.zip.blob(), run.manifest])
@@ -167,7 +167,10 @@ export function DownloadPanel({ videoId, lang, mode, languageCodes }: DownloadPa
         })
         return
       }
-      downloadBlob(zip.type === 'application/zip' ? zip : new Blob([zip], { type: 'application/zip' }), zipName)
+      downloadBlob(
+        zip.type === 'application/zip' ? zip : new Blob([zip], { type: 'application/zip' }),
+        zipName,
+      )
       const notIncluded =
         missing.length > 0 ? `; ${missing.length} unavailable (listed in manifest.json)` : ''
       setJob({

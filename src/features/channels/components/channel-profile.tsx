@@ -177,10 +177,7 @@ export function ChannelProfile({ channel: c, hl }: ChannelProfileProps) {
           <dt className="text-slate-600">Trailer</dt>
           <dd>
             {c.unsubscribedTrailer ? (
-              <Link
-                to={paths.video(c.unsubscribedTrailer)}
-                className="text-sky-800 underline"
-              >
+              <Link to={paths.video(c.unsubscribedTrailer)} className="text-sky-800 underline">
                 Captions of the trailer ({c.unsubscribedTrailer})
               </Link>
             ) : (

@@ -23,12 +23,17 @@ export function PasteBox() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" noValidate>
+    <form
+      onSubmit={onSubmit}
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      noValidate
+    >
       <label htmlFor={inputId} className="block text-base font-semibold">
         Paste anything
       </label>
       <p className="mt-1 text-sm text-slate-600">
-        A video link or id, a channel link, UC… id or @handle, a comment link (with <code>lc=</code>) or reply id, or coordinates.
+        A video link or id, a channel link, UC… id or @handle, a comment link (with <code>lc=</code>) or reply
+        id, or coordinates.
       </p>
       <div className="mt-3 flex gap-2">
         <input
@@ -45,7 +50,10 @@ export function PasteBox() {
           autoComplete="off"
           spellCheck={false}
         />
-        <button type="submit" className="rounded bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800">
+        <button
+          type="submit"
+          className="rounded bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
+        >
           Open
         </button>
       </div>

@@ -7,7 +7,8 @@ import { paidJsonWithReceipt } from '#lib/paid-fetch.ts'
 export const POPULAR_PATH = '/api/popularVideos'
 
 /** The exact /api URL of a page, for its quote and its receipt. */
-export const popularPageUrl = (pageToken?: string): string => apiUrl(POPULAR_PATH, { pageToken } satisfies PopularRequest)
+export const popularPageUrl = (pageToken?: string): string =>
+  apiUrl(POPULAR_PATH, { pageToken } satisfies PopularRequest)
 
 export const popularQueries = {
   all: () => ['popular'] as const,

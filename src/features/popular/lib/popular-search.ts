@@ -1,7 +1,13 @@
 /** The popular view's URL state lives in the route table (#lib/paths.ts); the sort labels and the filter test are this view's. */
 import type { PopularSort, PopularState } from '#lib/paths.ts'
 
-export { DEFAULT_POPULAR_STATE, durationRangeValid, popularSearchParams, type PopularSort, type PopularState } from '#lib/paths.ts'
+export {
+  DEFAULT_POPULAR_STATE,
+  durationRangeValid,
+  popularSearchParams,
+  type PopularSort,
+  type PopularState,
+} from '#lib/paths.ts'
 export { parsePopularSearch } from '#lib/paths-parse.ts'
 
 export const POPULAR_SORTS: Record<PopularSort, string> = {
@@ -16,5 +22,10 @@ export const POPULAR_SORTS: Record<PopularSort, string> = {
 }
 
 export function hasActiveFilters(state: PopularState): boolean {
-  return !!state.category || state.minMinutes !== undefined || state.maxMinutes !== undefined || state.q.trim() !== ''
+  return (
+    !!state.category ||
+    state.minMinutes !== undefined ||
+    state.maxMinutes !== undefined ||
+    state.q.trim() !== ''
+  )
 }

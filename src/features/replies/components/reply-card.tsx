@@ -73,7 +73,10 @@ export const ReplyCard = memo(function ReplyCard({
         <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <h3 id={headingId} className="font-semibold">
             {channelId ? (
-              <Link to={paths.channels({ by: 'id', id: channelId })} className="text-slate-900 hover:underline">
+              <Link
+                to={paths.channels({ by: 'id', id: channelId })}
+                className="text-slate-900 hover:underline"
+              >
                 <HighlightedText text={reply.authorDisplayName} pattern={pattern} />
               </Link>
             ) : (

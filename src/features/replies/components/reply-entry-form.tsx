@@ -34,9 +34,7 @@ export function ReplyEntryForm({ state, label = 'Comment link or id' }: ReplyEnt
       )
     }
     setError(undefined)
-    void navigate(
-      paths.replies(target.parentId, { ...state, q: '', reply: target.replyId }),
-    )
+    void navigate(paths.replies(target.parentId, { ...state, q: '', reply: target.replyId }))
   }
 
   return (

@@ -51,14 +51,24 @@ function serve(
       )
     const data = all.slice(page * size, page * size + size)
     const next = (page + 1) * size < all.length ? String(page + 1) : undefined
-    return jsonResponse({ data, ...(next ? { nextPageToken: next } : {}) }, 200, receiptHeaders('0.00013', 'MISS'))
+    return jsonResponse(
+      { data, ...(next ? { nextPageToken: next } : {}) },
+      200,
+      receiptHeaders('0.00013', 'MISS'),
+    )
   })
   return requests
 }
 
 function renderThread(state: Partial<RepliesViewState> = {}) {
   const onStateChange = vi.fn()
-  renderRoute(<ReplyThread parentCommentId={PARENT} state={{ ...DEFAULT_STATE, ...state }} onStateChange={onStateChange} />)
+  renderRoute(
+    <ReplyThread
+      parentCommentId={PARENT}
+      state={{ ...DEFAULT_STATE, ...state }}
+      onStateChange={onStateChange}
+    />,
+  )
   return { onStateChange }
 }
 

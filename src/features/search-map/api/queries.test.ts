@@ -15,13 +15,17 @@ describe('search requests', () => {
   it('round the location so map-click noise does not make a new paid request', () => {
     const a = searchRequest({ lat: 48.856600001, lng: 2.352200004, radius: 10, unit: 'km' })
     expect(a.location).toBe('48.8566,2.3522')
-    expect(searchQueries.pages(a).queryKey).not.toEqual(searchQueries.pages(searchRequest({ lat: 48.8567, lng: 2.3522, radius: 10, unit: 'km' })).queryKey)
+    expect(searchQueries.pages(a).queryKey).not.toEqual(
+      searchQueries.pages(searchRequest({ lat: 48.8567, lng: 2.3522, radius: 10, unit: 'km' })).queryKey,
+    )
   })
 
   it('build the exact /api URL of each page (what quotes are asked for)', () => {
     const r = searchRequest({ lat: 48.8566, lng: 2.3522, radius: 25, unit: 'km' })
     expect(searchApiPath(r)).toBe('/api/search?location=48.8566%2C2.3522&locationRadius=25km&type=video')
-    expect(searchApiPath(r, 'CDIQAA')).toBe('/api/search?location=48.8566%2C2.3522&locationRadius=25km&type=video&pageToken=CDIQAA')
+    expect(searchApiPath(r, 'CDIQAA')).toBe(
+      '/api/search?location=48.8566%2C2.3522&locationRadius=25km&type=video&pageToken=CDIQAA',
+    )
   })
 
   it('page on with nextPageToken and stop without it', () => {

@@ -25,7 +25,8 @@ export const searchQueries = {
   pages: (request: SearchRequest) =>
     infiniteQueryOptions({
       queryKey: [...searchQueries.all(), 'pages', request],
-      queryFn: ({ pageParam, signal }) => getJson('/api/search', { ...request, pageToken: pageParam }, SearchPage, { signal }),
+      queryFn: ({ pageParam, signal }) =>
+        getJson('/api/search', { ...request, pageToken: pageParam }, SearchPage, { signal }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (page) => page.nextPageToken || undefined,
       // Every page is paid: a search once loaded is never refetched behind the researcher's back.

@@ -27,7 +27,15 @@ export function ClickToSetPoint({ onPoint }: { onPoint: (p: LatLng) => void }) {
 }
 
 /** Zooms to the circle whenever it settles (not during a drag, and not on every keystroke). */
-export function FitToCircle({ point, radiusKm, paused }: { point: LatLng | undefined; radiusKm: number | undefined; paused: boolean }) {
+export function FitToCircle({
+  point,
+  radiusKm,
+  paused,
+}: {
+  point: LatLng | undefined
+  radiusKm: number | undefined
+  paused: boolean
+}) {
   const map = useMap()
   const lat = point?.lat
   const lng = point?.lng

@@ -44,5 +44,15 @@ export function RadiusHandle({ center, radiusKm, onRadiusKm, onDragging }: Radiu
     }),
     [lat, lng, edge, onRadiusKm, onDragging],
   )
-  return <Marker ref={markerRef} position={dragFrom ?? edge} icon={radiusHandleIcon} draggable keyboard title={RADIUS_HANDLE_LABEL} eventHandlers={handlers} />
+  return (
+    <Marker
+      ref={markerRef}
+      position={dragFrom ?? edge}
+      icon={radiusHandleIcon}
+      draggable
+      keyboard
+      title={RADIUS_HANDLE_LABEL}
+      eventHandlers={handlers}
+    />
+  )
 }

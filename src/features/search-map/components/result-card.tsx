@@ -24,7 +24,8 @@ export function ResultCard({ item, now }: { item: SearchItem; now: number }) {
           loading="lazy"
           width={160}
           height={90}
-          className="h-[90px] w-[160px] shrink-0 rounded bg-slate-200 object-cover" />
+          className="h-[90px] w-[160px] shrink-0 rounded bg-slate-200 object-cover"
+        />
       ) : (
         <div className="h-[90px] w-[160px] shrink-0 rounded bg-slate-200" aria-hidden="true" />
       )}
@@ -35,7 +36,10 @@ export function ResultCard({ item, now }: { item: SearchItem; now: number }) {
           </Link>
         </h3>
         <p className="mt-0.5 text-sm">
-          <Link to={paths.channels({ by: 'id', id: item.channelId })} className="text-slate-800 underline decoration-slate-400 underline-offset-2 hover:decoration-slate-800">
+          <Link
+            to={paths.channels({ by: 'id', id: item.channelId })}
+            className="text-slate-800 underline decoration-slate-400 underline-offset-2 hover:decoration-slate-800"
+          >
             {plain(item.channelTitle)}
           </Link>
           <span className="text-slate-500"> · </span>
@@ -44,7 +48,11 @@ export function ResultCard({ item, now }: { item: SearchItem; now: number }) {
           </time>
           <span className="text-slate-500"> ({formatRelative(item.publishedAt, now)})</span>
         </p>
-        {item.description && <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-700">{plain(item.description)}</p>}
+        {item.description && (
+          <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-700">
+            {plain(item.description)}
+          </p>
+        )}
       </div>
     </article>
   )

@@ -1,7 +1,11 @@
 import { useId } from 'react'
 import { SORT_KEYS, SORT_LABELS, type SortKey } from '../lib/search-url.ts'
 
-export type ResultsToolbarProps = { q: string; sort: SortKey; onChange: (view: { q: string; sort: SortKey }) => void }
+export type ResultsToolbarProps = {
+  q: string
+  sort: SortKey
+  onChange: (view: { q: string; sort: SortKey }) => void
+}
 
 /** Filter and sort what is loaded: free, kept in the URL. */
 export function ResultsToolbar({ q, sort, onChange }: ResultsToolbarProps) {
@@ -26,7 +30,12 @@ export function ResultsToolbar({ q, sort, onChange }: ResultsToolbarProps) {
         <label htmlFor={sortId} className="block text-sm font-medium">
           Sort
         </label>
-        <select id={sortId} value={sort} onChange={(e) => onChange({ q, sort: e.target.value as SortKey })} className="mt-1 rounded border border-slate-300 bg-white px-2 py-1.5 text-sm">
+        <select
+          id={sortId}
+          value={sort}
+          onChange={(e) => onChange({ q, sort: e.target.value as SortKey })}
+          className="mt-1 rounded border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        >
           {SORT_KEYS.map((k) => (
             <option key={k} value={k}>
               {SORT_LABELS[k]}

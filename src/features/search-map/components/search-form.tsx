@@ -4,11 +4,25 @@ import { PricedButton } from '#components/ui/priced-button.tsx'
 import { cn } from '#lib/cn.ts'
 import { usePriceQuote } from '#lib/use-price-quote.ts'
 import { searchApiPath, searchRequest, type SearchRequest } from '../api/queries.ts'
-import { withCoordsText, withLatText, withLngText, withPoint, withUnit, type DraftField, type ParsedDraft, type SearchDraft } from '../lib/search-draft.ts'
+import {
+  withCoordsText,
+  withLatText,
+  withLngText,
+  withPoint,
+  withUnit,
+  type DraftField,
+  type ParsedDraft,
+  type SearchDraft,
+} from '../lib/search-draft.ts'
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
 import { UseMyLocation } from '../hooks/use-my-location.tsx'
 
-const UNIT_NAMES: Record<RadiusUnit, string> = { km: 'kilometres (km)', m: 'metres (m)', mi: 'miles (mi)', ft: 'feet (ft)' }
+const UNIT_NAMES: Record<RadiusUnit, string> = {
+  km: 'kilometres (km)',
+  m: 'metres (m)',
+  mi: 'miles (mi)',
+  ft: 'feet (ft)',
+}
 
 export type SearchFormProps = {
   draft: SearchDraft
@@ -19,7 +33,12 @@ export type SearchFormProps = {
   onSubmit: () => void
 }
 
-type FieldProps = { label: string; error: string | undefined; hint?: string; children: (a: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode }
+type FieldProps = {
+  label: string
+  error: string | undefined
+  hint?: string
+  children: (a: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode
+}
 
 function Field({ label, error, hint, children }: FieldProps) {
   const id = useId()
@@ -46,13 +65,25 @@ function Field({ label, error, hint, children }: FieldProps) {
   )
 }
 
-const inputClass = (invalid: boolean) => cn('mt-1 w-full rounded border px-2.5 py-1.5 font-mono text-sm', invalid ? 'border-red-600' : 'border-slate-300')
+const inputClass = (invalid: boolean) =>
+  cn(
+    'mt-1 w-full rounded border px-2.5 py-1.5 font-mono text-sm',
+    invalid ? 'border-red-600' : 'border-slate-300',
+  )
 
 /** "Search · $0.00203", or "cached · free" when the function already holds this exact page. */
 function SearchButton({ request }: { request: SearchRequest | undefined }) {
   const path = useDebouncedValue(request ? searchApiPath(request) : undefined, 300)
   const price = usePriceQuote(path, priceOf('GET /search'))
-  return <PricedButton type="submit" variant="primary" label="Search" priceUsd={price.priceUsd} cached={price.cached} />
+  return (
+    <PricedButton
+      type="submit"
+      variant="primary"
+      label="Search"
+      priceUsd={price.priceUsd}
+      cached={price.cached}
+    />
+  )
 }
 
 export function SearchForm({ draft, parsed, showAllErrors, onDraft, onSubmit }: SearchFormProps) {
@@ -74,8 +105,17 @@ export function SearchForm({ draft, parsed, showAllErrors, onDraft, onSubmit }: 
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Location search" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <Field label="Coordinates or map link" error={shown('coords')} hint='e.g. "48.8566, 2.3522" or a map link with coordinates'>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Location search"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <Field
+        label="Coordinates or map link"
+        error={shown('coords')}
+        hint='e.g. "48.8566, 2.3522" or a map link with coordinates'
+      >
         {({ id, describedBy, invalid }) => (
           <input
             id={id}
@@ -137,7 +177,12 @@ export function SearchForm({ draft, parsed, showAllErrors, onDraft, onSubmit }: 
         </Field>
         <Field label="Unit" error={undefined}>
           {({ id }) => (
-            <select id={id} value={draft.unit} onChange={(e) => onDraft(withUnit(draft, e.target.value as RadiusUnit))} className="mt-1 rounded border border-slate-300 bg-white px-2 py-1.5 text-sm">
+            <select
+              id={id}
+              value={draft.unit}
+              onChange={(e) => onDraft(withUnit(draft, e.target.value as RadiusUnit))}
+              className="mt-1 rounded border border-slate-300 bg-white px-2 py-1.5 text-sm"
+            >
               {RADIUS_UNITS.map((u) => (
                 <option key={u} value={u}>
                   {UNIT_NAMES[u]}
@@ -151,7 +196,8 @@ export function SearchForm({ draft, parsed, showAllErrors, onDraft, onSubmit }: 
         <SearchButton request={request} />
         {errorCount > 0 && showAllErrors && (
           <p role="alert" className="text-sm text-red-700">
-            Nothing was searched: fix {errorCount === 1 ? 'the field' : `the ${errorCount} fields`} marked above.
+            Nothing was searched: fix {errorCount === 1 ? 'the field' : `the ${errorCount} fields`} marked
+            above.
           </p>
         )}
       </div>

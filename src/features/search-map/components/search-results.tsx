@@ -34,12 +34,21 @@ export function describeSearch(input: SearchInput): string {
 }
 
 /** The results of the URL's search: run when Search was pressed, or free when the function has it cached. */
-export const SearchResults = memo(function SearchResults({ input, armed, q, sort, onViewChange }: SearchResultsProps) {
+export const SearchResults = memo(function SearchResults({
+  input,
+  armed,
+  q,
+  sort,
+  onViewChange,
+}: SearchResultsProps) {
   const { lat, lng, radius, unit } = input
   const request = useMemo(() => searchRequest({ lat, lng, radius, unit }), [lat, lng, radius, unit])
   const [now] = useState(() => Date.now())
   const quote = useQuery(quoteQueries.forPath(searchApiPath(request)))
-  const results = useInfiniteQuery({ ...searchQueries.pages(request), enabled: armed || quote.data?.cached === true })
+  const results = useInfiniteQuery({
+    ...searchQueries.pages(request),
+    enabled: armed || quote.data?.cached === true,
+  })
   const pages = results.data?.pages
   const items = useMemo(() => (pages ? uniqueItems(pages) : []), [pages])
   const visible = useMemo(() => sortItems(filterItems(items, q), sort), [items, q, sort])
@@ -53,7 +62,13 @@ export const SearchResults = memo(function SearchResults({ input, armed, q, sort
         <ErrorPanel
           title="The search failed"
           message={errorMessage(results.error)}
-          {...(refused ? {} : { onRetry: () => void results.refetch(), retryPriceUsd: PAGE_PRICE, retrying: results.isFetching })}
+          {...(refused
+            ? {}
+            : {
+                onRetry: () => void results.refetch(),
+                retryPriceUsd: PAGE_PRICE,
+                retrying: results.isFetching,
+              })}
         />
       )
     }
@@ -66,7 +81,9 @@ export const SearchResults = memo(function SearchResults({ input, armed, q, sort
     }
     return (
       <p role="status" className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-slate-800">
-        {quote.isPending ? 'Checking whether this search is already paid for…' : `Press Search to run this search for videos within ${describeSearch(input)}. One page of up to 50 videos costs ${formatUsd(PAGE_PRICE)}.`}
+        {quote.isPending
+          ? 'Checking whether this search is already paid for…'
+          : `Press Search to run this search for videos within ${describeSearch(input)}. One page of up to 50 videos costs ${formatUsd(PAGE_PRICE)}.`}
       </p>
     )
   }
@@ -108,11 +125,13 @@ export const SearchResults = memo(function SearchResults({ input, armed, q, sort
             About {total?.exact ?? first?.totalResults} videos · region {first?.regionCode || 'unknown'}
           </h2>
           <p className="text-sm text-slate-600">
-            {items.length} loaded from {pages.length} {pages.length === 1 ? 'page' : 'pages'} ({formatUsd(costUsd)} at list price), fetched{' '}
+            {items.length} loaded from {pages.length} {pages.length === 1 ? 'page' : 'pages'} (
+            {formatUsd(costUsd)} at list price), fetched{' '}
             <time dateTime={fetchedAt} title={formatDate(fetchedAt)}>
               {formatRelative(fetchedAt)}
             </time>
-            . The total is the service&apos;s estimate; it may include videos from a little outside the circle.
+            . The total is the service&apos;s estimate; it may include videos from a little outside the
+            circle.
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -120,7 +139,11 @@ export const SearchResults = memo(function SearchResults({ input, armed, q, sort
           {/* Loaded searches are kept (never refetched by themselves): this is the one way to fetch them afresh. */}
           <PricedButton
             size="sm"
-            label={results.isRefetching ? 'Running again…' : `Run again (${pages.length} ${pages.length === 1 ? 'page' : 'pages'})`}
+            label={
+              results.isRefetching
+                ? 'Running again…'
+                : `Run again (${pages.length} ${pages.length === 1 ? 'page' : 'pages'})`
+            }
             priceUsd={costUsd}
             estimate={pages.length > 1}
             cached={pages.length === 1 && quote.data?.cached === true}

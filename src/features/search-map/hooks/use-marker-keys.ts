@@ -3,10 +3,18 @@ import type { Marker as LeafletMarker } from 'leaflet'
 
 export type ArrowStep = { dx: number; dy: number; big: boolean }
 
-const STEPS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }
+const STEPS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+}
 
 /** Arrow keys on a focused marker move it instead of panning the map (Leaflet markers have no keyboard drag). */
-export function useMarkerArrowKeys(markerRef: RefObject<LeafletMarker | null>, onStep: (step: ArrowStep) => void): void {
+export function useMarkerArrowKeys(
+  markerRef: RefObject<LeafletMarker | null>,
+  onStep: (step: ArrowStep) => void,
+): void {
   useEffect(() => {
     const el = markerRef.current?.getElement()
     if (!el) return

@@ -4,9 +4,12 @@ import type { LatLng } from '../lib/search-draft.ts'
 
 /** Why the browser gave no position, in words a researcher can act on. */
 export function geolocationMessage(code: number | 'unsupported'): string {
-  if (code === 'unsupported') return 'This browser cannot share its location. Click the map or type the coordinates instead.'
-  if (code === 1) return "Location access was denied. Allow it in the browser's site settings, or click the map instead."
-  if (code === 3) return 'The browser took too long to find your location. Try again, or click the map instead.'
+  if (code === 'unsupported')
+    return 'This browser cannot share its location. Click the map or type the coordinates instead.'
+  if (code === 1)
+    return "Location access was denied. Allow it in the browser's site settings, or click the map instead."
+  if (code === 3)
+    return 'The browser took too long to find your location. Try again, or click the map instead.'
   return 'Your location is not available right now. Click the map or type the coordinates instead.'
 }
 

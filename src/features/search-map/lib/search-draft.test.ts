@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import { maxRadiusIn, toKm } from '#contract/index.ts'
-import { draftFromUrl, parseDraft, radiusError, radiusText, withCoordsText, withLatText, withPoint, withRadiusKm, withUnit, type SearchDraft } from './search-draft.ts'
+import {
+  draftFromUrl,
+  parseDraft,
+  radiusError,
+  radiusText,
+  withCoordsText,
+  withLatText,
+  withPoint,
+  withRadiusKm,
+  withUnit,
+  type SearchDraft,
+} from './search-draft.ts'
 import { parseSearchUrl } from './search-url.ts'
 
 const empty: SearchDraft = { lat: '', lng: '', coords: '', radius: '10', unit: 'km' }
-const paris: SearchDraft = { lat: '48.8566', lng: '2.3522', coords: '48.8566, 2.3522', radius: '10', unit: 'km' }
+const paris: SearchDraft = {
+  lat: '48.8566',
+  lng: '2.3522',
+  coords: '48.8566, 2.3522',
+  radius: '10',
+  unit: 'km',
+}
 
 describe('unit conversion and bounds', () => {
   it('1000 km = 621.371 mi = 3,280,840 ft = 1,000,000 m', () => {
@@ -40,7 +57,9 @@ describe('unit conversion and bounds', () => {
     expect(withUnit({ ...paris, radius: '1000' }, 'ft').radius).toBe('3280839.895')
     expect(parseDraft(withUnit({ ...paris, radius: '1000' }, 'ft')).errors.radius).toBeUndefined()
     // An over-limit radius stays over the limit, so its error stays visible.
-    expect(parseDraft(withUnit({ ...paris, radius: '2000' }, 'mi')).errors.radius).toBe('The radius can be at most 1000 km (621.371 mi).')
+    expect(parseDraft(withUnit({ ...paris, radius: '2000' }, 'mi')).errors.radius).toBe(
+      'The radius can be at most 1000 km (621.371 mi).',
+    )
     // Text that is not a radius is left alone.
     expect(withUnit({ ...paris, radius: 'abc' }, 'mi')).toMatchObject({ radius: 'abc', unit: 'mi' })
   })
@@ -56,11 +75,19 @@ describe('unit conversion and bounds', () => {
 
 describe('the form state', () => {
   it('is valid with a point and a radius', () => {
-    expect(parseDraft(paris)).toEqual({ point: { lat: 48.8566, lng: 2.3522 }, radiusKm: 10, errors: {}, input: { lat: 48.8566, lng: 2.3522, radius: 10, unit: 'km' } })
+    expect(parseDraft(paris)).toEqual({
+      point: { lat: 48.8566, lng: 2.3522 },
+      radiusKm: 10,
+      errors: {},
+      input: { lat: 48.8566, lng: 2.3522, radius: 10, unit: 'km' },
+    })
   })
 
   it('names the missing or wrong coordinate', () => {
-    expect(parseDraft(empty).errors).toEqual({ lat: 'Enter a latitude from -90 to 90, or click the map.', lng: 'Enter a longitude from -180 to 180, or click the map.' })
+    expect(parseDraft(empty).errors).toEqual({
+      lat: 'Enter a latitude from -90 to 90, or click the map.',
+      lng: 'Enter a longitude from -180 to 180, or click the map.',
+    })
     const bad = parseDraft({ ...paris, lat: '95', coords: '' })
     expect(bad.errors).toEqual({ lat: 'Latitude must be a number from -90 to 90.' })
     expect(bad.input).toBeUndefined()
@@ -75,19 +102,27 @@ describe('the form state', () => {
   })
 
   it('comes from the URL, even when the URL is wrong', () => {
-    expect(draftFromUrl(parseSearchUrl(new URLSearchParams('location=48.8566,2.3522&radius=3&unit=mi')))).toEqual({
+    expect(
+      draftFromUrl(parseSearchUrl(new URLSearchParams('location=48.8566,2.3522&radius=3&unit=mi'))),
+    ).toEqual({
       lat: '48.8566',
       lng: '2.3522',
       coords: '48.8566, 2.3522',
       radius: '3',
       unit: 'mi',
     })
-    expect(draftFromUrl(parseSearchUrl(new URLSearchParams('location=1,2&radius=9999&unit=km'))).radius).toBe('9999')
+    expect(draftFromUrl(parseSearchUrl(new URLSearchParams('location=1,2&radius=9999&unit=km'))).radius).toBe(
+      '9999',
+    )
     expect(draftFromUrl(parseSearchUrl(new URLSearchParams('')))).toEqual(empty)
   })
 
   it('a map click sets the point rounded to 5 decimals, wraps longitude and keeps the coordinates field in step', () => {
-    expect(withPoint(empty, { lat: 48.856612345, lng: 2.352219876 })).toMatchObject({ lat: '48.85661', lng: '2.35222', coords: '48.85661, 2.35222' })
+    expect(withPoint(empty, { lat: 48.856612345, lng: 2.352219876 })).toMatchObject({
+      lat: '48.85661',
+      lng: '2.35222',
+      coords: '48.85661, 2.35222',
+    })
     expect(withPoint(empty, { lat: 10, lng: 190 })).toMatchObject({ lng: '-170' })
     expect(withPoint(empty, { lat: 10, lng: -181 })).toMatchObject({ lng: '179' })
   })

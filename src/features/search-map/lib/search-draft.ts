@@ -1,5 +1,14 @@
 /** The search form's editable state (text as typed) and its rules; the URL holds only submitted searches. */
-import { checkRadius, formatNumber, fromKm, MAX_RADIUS_KM, maxRadiusIn, parseCoordinates, toKm, type RadiusUnit } from '#contract/index.ts'
+import {
+  checkRadius,
+  formatNumber,
+  fromKm,
+  MAX_RADIUS_KM,
+  maxRadiusIn,
+  parseCoordinates,
+  toKm,
+  type RadiusUnit,
+} from '#contract/index.ts'
 import { parseDecimal, roundCoordinate, type SearchInput, type SearchUrlState } from './search-url.ts'
 
 export type SearchDraft = { lat: string; lng: string; coords: string; radius: string; unit: RadiusUnit }
@@ -28,7 +37,9 @@ function coordsText(lat: string, lng: string): string {
 function coordinateError(text: string, name: 'Latitude' | 'Longitude', limit: 90 | 180): string | undefined {
   if (!text.trim()) return `Enter a ${name.toLowerCase()} from -${limit} to ${limit}, or click the map.`
   const n = parseDecimal(text)
-  return n === undefined || Math.abs(n) > limit ? `${name} must be a number from -${limit} to ${limit}.` : undefined
+  return n === undefined || Math.abs(n) > limit
+    ? `${name} must be a number from -${limit} to ${limit}.`
+    : undefined
 }
 
 /** Names the field and the limit in the researcher's unit: "The radius can be at most 1000 km (621.371 mi)." */
@@ -39,10 +50,13 @@ export function radiusError(text: string, unit: RadiusUnit): string | undefined 
   const r = checkRadius(value, unit)
   if (r.ok) return undefined
   if (value <= 0) return r.message
-  return unit === 'km' ? `The radius can be at most ${MAX_RADIUS_KM} km.` : `The radius can be at most ${MAX_RADIUS_KM} km (${formatNumber(maxRadiusIn(unit))} ${unit}).`
+  return unit === 'km'
+    ? `The radius can be at most ${MAX_RADIUS_KM} km.`
+    : `The radius can be at most ${MAX_RADIUS_KM} km (${formatNumber(maxRadiusIn(unit))} ${unit}).`
 }
 
-const COORDS_HELP = 'Paste coordinates like "48.8566, 2.3522" or a map link (OpenStreetMap, Google Maps, Bing, Apple Maps).'
+const COORDS_HELP =
+  'Paste coordinates like "48.8566, 2.3522" or a map link (OpenStreetMap, Google Maps, Bing, Apple Maps).'
 
 export function parseDraft(d: SearchDraft): ParsedDraft {
   const errors: DraftErrors = {}
@@ -50,14 +64,22 @@ export function parseDraft(d: SearchDraft): ParsedDraft {
   const lngError = coordinateError(d.lng, 'Longitude', 180)
   if (latError) errors.lat = latError
   if (lngError) errors.lng = lngError
-  if (d.coords.trim() && !parseCoordinates(d.coords)) errors.coords = `No coordinates found in the coordinates field. ${COORDS_HELP}`
+  if (d.coords.trim() && !parseCoordinates(d.coords))
+    errors.coords = `No coordinates found in the coordinates field. ${COORDS_HELP}`
   const rError = radiusError(d.radius, d.unit)
   if (rError) errors.radius = rError
   const point = latError || lngError ? undefined : { lat: Number(d.lat), lng: Number(d.lng) }
   const radius = parseDecimal(d.radius)
   const radiusKm = rError || radius === undefined ? undefined : toKm(radius, d.unit)
   const valid = point && radius !== undefined && Object.keys(errors).length === 0
-  return { point, radiusKm, errors, input: valid ? { lat: roundCoordinate(point.lat), lng: roundCoordinate(point.lng), radius, unit: d.unit } : undefined }
+  return {
+    point,
+    radiusKm,
+    errors,
+    input: valid
+      ? { lat: roundCoordinate(point.lat), lng: roundCoordinate(point.lng), radius, unit: d.unit }
+      : undefined,
+  }
 }
 
 /** Map clicks and drags can pass the antimeridian; the service wants -180..180. */
@@ -107,5 +129,9 @@ export function withUnit(d: SearchDraft, unit: RadiusUnit): SearchDraft {
   if (value === undefined || value <= 0) return { ...d, unit }
   const km = toKm(value, d.unit)
   // A radius over the limit stays over it (converted), so its error stays visible instead of being clamped away.
-  return { ...d, unit, radius: km > MAX_RADIUS_KM ? String(Number(fromKm(km, unit).toPrecision(6))) : radiusText(km, unit, 6) }
+  return {
+    ...d,
+    unit,
+    radius: km > MAX_RADIUS_KM ? String(Number(fromKm(km, unit).toPrecision(6))) : radiusText(km, unit, 6),
+  }
 }

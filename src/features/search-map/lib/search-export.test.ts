@@ -13,7 +13,10 @@ const items: SearchItem[] = [
     channelId: 'UCuAXFkgsw1L7xaCfnd5JJOw',
     title: '=Never, "gonna"',
     description: 'line one\nline two',
-    thumbnails: { default: { url: 'https://i.example/d.jpg', width: 120, height: 90 }, high: { url: 'https://i.example/h.jpg', width: 480, height: 360 } },
+    thumbnails: {
+      default: { url: 'https://i.example/d.jpg', width: 120, height: 90 },
+      high: { url: 'https://i.example/h.jpg', width: 480, height: 360 },
+    },
     channelTitle: 'Rick Astley',
   },
 ]
@@ -69,7 +72,10 @@ describe('searchExport', () => {
   })
 
   it('keeps the items as the service sent them in JSON', () => {
-    const json = JSON.parse(toJson(req.jsonItems ?? [], req.provenance)) as { provenance: unknown; items: SearchItem[] }
+    const json = JSON.parse(toJson(req.jsonItems ?? [], req.provenance)) as {
+      provenance: unknown
+      items: SearchItem[]
+    }
     expect(json.items).toEqual(items)
     expect(json.provenance).toMatchObject({ pagesFetched: 3 })
   })

@@ -49,6 +49,12 @@ export function searchExport(a: SearchExportArgs): ExportRequest<SearchItem & { 
       pricesUsd: Array.from({ length: a.pagesFetched }, () => priceOf('GET /search')),
       fetchedAt: a.fetchedAt.toISOString(),
     }),
-    basename: fileSlug('search', ...(a.regionCode ? [a.regionCode] : []), String(a.input.lat), String(a.input.lng), now.toISOString().slice(0, 10)),
+    basename: fileSlug(
+      'search',
+      ...(a.regionCode ? [a.regionCode] : []),
+      String(a.input.lat),
+      String(a.input.lng),
+      now.toISOString().slice(0, 10),
+    ),
   }
 }

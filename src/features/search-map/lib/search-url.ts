@@ -1,7 +1,16 @@
 /** The location search's URL lives in the route table (#lib/paths.ts); the sort labels are this view's. */
 import type { SortKey } from '#lib/paths.ts'
 
-export { DEFAULT_RADIUS, DEFAULT_UNIT, roundCoordinate, searchUrl, SORT_KEYS, type SearchInput, type SearchUrlState, type SortKey } from '#lib/paths.ts'
+export {
+  DEFAULT_RADIUS,
+  DEFAULT_UNIT,
+  roundCoordinate,
+  searchUrl,
+  SORT_KEYS,
+  type SearchInput,
+  type SearchUrlState,
+  type SortKey,
+} from '#lib/paths.ts'
 export { parseDecimal, parseSearchUrl } from '#lib/paths-parse.ts'
 
 export const SORT_LABELS: Record<SortKey, string> = {

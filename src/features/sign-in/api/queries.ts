@@ -11,7 +11,10 @@ export const sessionQueries = {
     queryOptions({
       queryKey: [...sessionQueries.all(), 'status'],
       // Every page asks this first: the schema (and zod) loads beside the request, not before the first paint (docs/decisions/0099).
-      queryFn: ({ signal }) => getJson('/api/session', {}, () => import('./session-schema.ts').then((m) => m.SessionStatus), { signal }),
+      queryFn: ({ signal }) =>
+        getJson('/api/session', {}, () => import('./session-schema.ts').then((m) => m.SessionStatus), {
+          signal,
+        }),
       staleTime: 5 * 60_000,
     }),
 }
@@ -23,7 +26,11 @@ export function isUnauthorized(error: unknown): boolean {
 
 /** Resolves when the function set the session cookie; throws ApiError (401 wrong password, 429 too many attempts). */
 export async function signIn(password: string): Promise<void> {
-  await paidFetch('/api/session', { as: 'none' }, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) })
+  await paidFetch(
+    '/api/session',
+    { as: 'none' },
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) },
+  )
 }
 
 export async function signOut(): Promise<void> {

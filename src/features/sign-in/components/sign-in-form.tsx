@@ -65,11 +65,18 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
           onChange={(e) => setPassword(e.target.value)}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? errorId : undefined}
-          className={cn('mt-1 w-full rounded border px-3 py-2', problem ? 'border-red-600' : 'border-slate-300')}
+          className={cn(
+            'mt-1 w-full rounded border px-3 py-2',
+            problem ? 'border-red-600' : 'border-slate-300',
+          )}
         />
       </div>
       {problem && (
-        <p id={errorId} role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+        <p
+          id={errorId}
+          role="alert"
+          className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
+        >
           {problem.message}
         </p>
       )}

@@ -18,6 +18,7 @@ export function SignInGate({ children }: SignInGateProps) {
       </p>
     )
   }
-  if (access === 'signed-out') return <Navigate replace to={paths.signIn(`${location.pathname}${location.search}${location.hash}`)} />
+  if (access === 'signed-out')
+    return <Navigate replace to={paths.signIn(`${location.pathname}${location.search}${location.hash}`)} />
   return children
 }

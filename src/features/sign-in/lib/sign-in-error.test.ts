@@ -4,7 +4,10 @@ import { ApiError } from '#lib/api-client.ts'
 
 describe('signInProblem', () => {
   it('says the password was wrong on 401', () => {
-    expect(signInProblem(new ApiError(401, 'unauthorized', 'Wrong password.'))).toMatchObject({ wrongPassword: true, message: expect.stringMatching(/^Wrong password/) })
+    expect(signInProblem(new ApiError(401, 'unauthorized', 'Wrong password.'))).toMatchObject({
+      wrongPassword: true,
+      message: expect.stringMatching(/^Wrong password/),
+    })
   })
 
   it('names the wait when rate-limited', () => {
@@ -16,6 +19,8 @@ describe('signInProblem', () => {
   })
 
   it('passes other failures on readably', () => {
-    expect(signInProblem(new ApiError(0, 'network_error', 'Could not reach the server.')).message).toBe('Could not sign in: Could not reach the server.')
+    expect(signInProblem(new ApiError(0, 'network_error', 'Could not reach the server.')).message).toBe(
+      'Could not sign in: Could not reach the server.',
+    )
   })
 })

@@ -15,7 +15,10 @@ export function signInProblem(error: unknown): SignInProblem {
   if (error instanceof ApiError && error.status === 429) {
     const wait = error.retryAfterSeconds
     return wait
-      ? { message: `Too many sign-in attempts. Wait ${formatWait(wait)}, then try again.`, waitSeconds: Math.ceil(wait) }
+      ? {
+          message: `Too many sign-in attempts. Wait ${formatWait(wait)}, then try again.`,
+          waitSeconds: Math.ceil(wait),
+        }
       : { message: `Too many sign-in attempts. ${error.message}` }
   }
   if (error instanceof ApiError && error.status === 401) {

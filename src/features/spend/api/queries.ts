@@ -14,7 +14,10 @@ export const spendQueries = {
     queryOptions({
       queryKey: [...spendQueries.all(), 'report', { limit }],
       // The header meter asks this on every page: the schema (and zod) loads beside the request (docs/decisions/0099).
-      queryFn: ({ signal }) => getJson('/api/spend', { limit }, () => import('../lib/spend-schema.ts').then((m) => m.SpendReport), { signal }),
+      queryFn: ({ signal }) =>
+        getJson('/api/spend', { limit }, () => import('../lib/spend-schema.ts').then((m) => m.SpendReport), {
+          signal,
+        }),
       staleTime: 30_000,
     }),
 }

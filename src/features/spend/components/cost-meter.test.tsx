@@ -17,7 +17,8 @@ function renderMeter() {
   const stop = refreshAfterPaidRequests(client, [spendQueries.all()], 0)
   renderRoute(<CostMeter />, { queryClient: client })
   const region = screen.getByRole('region', { name: 'Spending' })
-  const value = (term: string) => within(region).getByText(`${term}:`, { exact: false }).nextElementSibling?.textContent
+  const value = (term: string) =>
+    within(region).getByText(`${term}:`, { exact: false }).nextElementSibling?.textContent
   return { region, value, stop, client }
 }
 
@@ -29,7 +30,11 @@ beforeAll(async () => {
 describe('CostMeter', () => {
   it('moves when a search is paid and not when the same search is answered from the cache', async () => {
     const { region, value, stop } = renderMeter()
-    expect(within(region).getAllByRole('term').map((t) => t.textContent)).toContain('This session: ')
+    expect(
+      within(region)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toContain('This session: ')
     expect(value('This session')).toBe('$0')
     // The first report waits for the lazily loaded schema and the in-memory database: more than waitFor's default second.
     await waitFor(() => expect(value('All time')).toBe('$0'), { timeout: 5000 })
@@ -73,11 +78,19 @@ describe('CostMeter', () => {
   })
 
   it('still shows this session when the ledger cannot be read', async () => {
-    stubApi(overrideRoute(inProcessApi, (u) => u.pathname === '/api/spend', () => jsonResponse({ error: { code: 'unauthorized', message: 'Sign in first.' } }, 401)))
+    stubApi(
+      overrideRoute(
+        inProcessApi,
+        (u) => u.pathname === '/api/spend',
+        () => jsonResponse({ error: { code: 'unauthorized', message: 'Sign in first.' } }, 401),
+      ),
+    )
     const { region, value, stop, client } = renderMeter()
     expect(value('This session')).toMatch(/^\$/)
     // The refusal has arrived (the query settled in error), so the absence below is the meter's answer, not a race.
-    await waitFor(() => expect(client.getQueryState(spendQueries.totals().queryKey)?.status).toBe('error'), { timeout: 5000 })
+    await waitFor(() => expect(client.getQueryState(spendQueries.totals().queryKey)?.status).toBe('error'), {
+      timeout: 5000,
+    })
     expect(value('This session')).toMatch(/^\$/)
     expect(within(region).queryByText('All time:', { exact: false })).toBeNull()
     stop()

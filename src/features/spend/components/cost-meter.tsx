@@ -21,7 +21,13 @@ const TONES = {
   spent: 'inline font-semibold tabular-nums text-red-300',
 } as const
 
-type ItemProps = { term: string; value: string; testId: string; shownFrom?: keyof typeof SHOWN_FROM; tone?: keyof typeof TONES }
+type ItemProps = {
+  term: string
+  value: string
+  testId: string
+  shownFrom?: keyof typeof SHOWN_FROM
+  tone?: keyof typeof TONES
+}
 
 /** One `term: value` pair; a definition list keeps each number with its meaning for screen readers. */
 function Item({ term, value, testId, shownFrom = 'always', tone = 'strong' }: ItemProps) {
@@ -60,10 +66,30 @@ export function CostMeter() {
             tone={budgetTone(data.budget)}
           />
         )}
-        {data && <Item term="All time" value={formatUsd(data.totals.spentUsd)} testId="deployment-spend" shownFrom="sm" />}
-        {data && <Item term="Saved by cache" value={formatUsd(data.totals.savedUsd)} testId="cache-savings" shownFrom="md" />}
+        {data && (
+          <Item
+            term="All time"
+            value={formatUsd(data.totals.spentUsd)}
+            testId="deployment-spend"
+            shownFrom="sm"
+          />
+        )}
+        {data && (
+          <Item
+            term="Saved by cache"
+            value={formatUsd(data.totals.savedUsd)}
+            testId="cache-savings"
+            shownFrom="md"
+          />
+        )}
         <Item term="This session" value={formatUsd(session.spentUsd)} testId="session-spend" />
-        <Item term="Session calls" value={`${session.paidCalls} paid, ${session.cacheHits} cached`} testId="session-calls" shownFrom="lg" tone="plain" />
+        <Item
+          term="Session calls"
+          value={`${session.paidCalls} paid, ${session.cacheHits} cached`}
+          testId="session-calls"
+          shownFrom="lg"
+          tone="plain"
+        />
       </dl>
     </section>
   )

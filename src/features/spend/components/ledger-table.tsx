@@ -23,11 +23,16 @@ const isStateFilter = (v: string): v is StateFilter => (STATE_FILTERS as readonl
 
 /** A pending call has cost nothing yet, but its price is held against the budget until it settles. */
 function CostCell({ entry: e }: { entry: LedgerEntry }) {
-  if (e.state === 'pending') return <td className="whitespace-nowrap py-1.5 pr-4 text-amber-900">{formatUsd(e.priceUsd)} reserved</td>
+  if (e.state === 'pending')
+    return <td className="whitespace-nowrap py-1.5 pr-4 text-amber-900">{formatUsd(e.priceUsd)} reserved</td>
   return <td className="py-1.5 pr-4 font-semibold">{formatUsd(e.costUsd)}</td>
 }
 
-function LedgerFilters({ operations, state, onStateChange }: Pick<LedgerTableProps, 'operations' | 'state' | 'onStateChange'>) {
+function LedgerFilters({
+  operations,
+  state,
+  onStateChange,
+}: Pick<LedgerTableProps, 'operations' | 'state' | 'onStateChange'>) {
   const id = useId()
   return (
     <div className="flex flex-wrap items-end gap-4 text-sm">
@@ -56,7 +61,13 @@ function LedgerFilters({ operations, state, onStateChange }: Pick<LedgerTablePro
         <select
           id={`${id}-state`}
           value={state.state ?? ''}
-          onChange={(e) => onStateChange({ ...state, state: isStateFilter(e.target.value) ? e.target.value : undefined, page: 1 })}
+          onChange={(e) =>
+            onStateChange({
+              ...state,
+              state: isStateFilter(e.target.value) ? e.target.value : undefined,
+              page: 1,
+            })
+          }
           className="mt-1 rounded border border-slate-300 px-2 py-1"
         >
           <option value="">All states</option>
@@ -87,18 +98,26 @@ export function LedgerTable({ page, matching, operations, state, onStateChange }
             </caption>
             <thead>
               <tr className="border-b border-slate-300">
-                {['Time (UTC)', 'Operation', 'Parameters', 'Price', 'Cost', 'State', 'Status', 'Size'].map((h) => (
-                  <th key={h} scope="col" className="whitespace-nowrap py-1.5 pr-4">
-                    {h}
-                  </th>
-                ))}
+                {['Time (UTC)', 'Operation', 'Parameters', 'Price', 'Cost', 'State', 'Status', 'Size'].map(
+                  (h) => (
+                    <th key={h} scope="col" className="whitespace-nowrap py-1.5 pr-4">
+                      {h}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>
               {page.rows.map((e) => {
                 const params = formatParams(e.params)
                 return (
-                  <tr key={e.id} className={cn('border-b border-slate-100 align-top', e.state === 'pending' && 'bg-amber-50')}>
+                  <tr
+                    key={e.id}
+                    className={cn(
+                      'border-b border-slate-100 align-top',
+                      e.state === 'pending' && 'bg-amber-50',
+                    )}
+                  >
                     <td className="whitespace-nowrap py-1.5 pr-4">
                       <time dateTime={e.at}>{formatDate(e.at)}</time>
                     </td>
@@ -110,8 +129,12 @@ export function LedgerTable({ page, matching, operations, state, onStateChange }
                     <CostCell entry={e} />
                     <td className="min-w-40 py-1.5 pr-4">{stateLabel(e)}</td>
                     {/* Status 0 means no answer yet: a dash, not a number that looks like one. */}
-                    <td className="py-1.5 pr-4">{e.state === 'pending' ? '—' : e.code ? `${e.status} ${e.code}` : e.status}</td>
-                    <td className="whitespace-nowrap py-1.5 pr-4">{e.state === 'pending' ? '—' : formatBytes(e.bytes)}</td>
+                    <td className="py-1.5 pr-4">
+                      {e.state === 'pending' ? '—' : e.code ? `${e.status} ${e.code}` : e.status}
+                    </td>
+                    <td className="whitespace-nowrap py-1.5 pr-4">
+                      {e.state === 'pending' ? '—' : formatBytes(e.bytes)}
+                    </td>
                   </tr>
                 )
               })}

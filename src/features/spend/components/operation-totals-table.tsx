@@ -14,7 +14,15 @@ export function OperationTotalsTable({ rows }: OperationTotalsTableProps) {
         <caption className="sr-only">Totals by operation</caption>
         <thead>
           <tr className="border-b border-slate-300">
-            {['Operation', 'Spent', 'Paid calls', 'Cache hits', 'Saved', 'Failed', ...(pending ? ['Pending'] : [])].map((h) => (
+            {[
+              'Operation',
+              'Spent',
+              'Paid calls',
+              'Cache hits',
+              'Saved',
+              'Failed',
+              ...(pending ? ['Pending'] : []),
+            ].map((h) => (
               <th key={h} scope="col" className="py-1.5 pr-4">
                 {h}
               </th>
@@ -25,14 +33,19 @@ export function OperationTotalsTable({ rows }: OperationTotalsTableProps) {
           {rows.map((r) => (
             <tr key={r.operation} className="border-b border-slate-100">
               <th scope="row" className="py-1.5 pr-4 font-normal">
-                {operationLabel(r.operation)} <span className="font-mono text-xs text-slate-500">{r.operation}</span>
+                {operationLabel(r.operation)}{' '}
+                <span className="font-mono text-xs text-slate-500">{r.operation}</span>
               </th>
               <td className="py-1.5 pr-4">{formatUsd(r.spentUsd)}</td>
               <td className="py-1.5 pr-4">{r.paidCalls}</td>
               <td className="py-1.5 pr-4">{r.cacheHits}</td>
               <td className="py-1.5 pr-4">{formatUsd(r.savedUsd)}</td>
               <td className="py-1.5 pr-4">{r.failedCalls}</td>
-              {pending && <td className="py-1.5 pr-4">{r.pendingCalls ? `${r.pendingCalls} (${formatUsd(r.pendingUsd)} reserved)` : 0}</td>}
+              {pending && (
+                <td className="py-1.5 pr-4">
+                  {r.pendingCalls ? `${r.pendingCalls} (${formatUsd(r.pendingUsd)} reserved)` : 0}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

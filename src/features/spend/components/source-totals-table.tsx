@@ -16,7 +16,16 @@ export function SourceTotalsTable({ rows, current }: SourceTotalsTableProps) {
         <caption className="sr-only">Spend by data source</caption>
         <thead>
           <tr className="border-b border-slate-300">
-            {['Data source', 'Spent', 'Paid calls', 'Cache hits', 'Saved', 'Failed', 'Pending', 'Counts against the budget'].map((h) => (
+            {[
+              'Data source',
+              'Spent',
+              'Paid calls',
+              'Cache hits',
+              'Saved',
+              'Failed',
+              'Pending',
+              'Counts against the budget',
+            ].map((h) => (
               <th key={h} scope="col" className="py-1.5 pr-4">
                 {h}
               </th>
@@ -40,7 +49,9 @@ export function SourceTotalsTable({ rows, current }: SourceTotalsTableProps) {
               <td className="py-1.5 pr-4">{r.cacheHits}</td>
               <td className="py-1.5 pr-4">{formatUsd(r.savedUsd)}</td>
               <td className="py-1.5 pr-4">{r.failedCalls}</td>
-              <td className="py-1.5 pr-4">{r.pendingCalls ? `${r.pendingCalls} (${formatUsd(r.pendingUsd)} reserved)` : 0}</td>
+              <td className="py-1.5 pr-4">
+                {r.pendingCalls ? `${r.pendingCalls} (${formatUsd(r.pendingUsd)} reserved)` : 0}
+              </td>
               <td className="py-1.5 pr-4">{r.kind === 'live' ? 'yes' : 'no (invented data)'}</td>
             </tr>
           ))}

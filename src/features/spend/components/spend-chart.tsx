@@ -18,7 +18,8 @@ type SpendChartProps = { data: SpendChartData }
 export function SpendChart({ data }: SpendChartProps) {
   const id = useId()
   const { days, operations, values, dayTotals, axisMax, tickStep } = data
-  if (days.length === 0 || axisMax === 0) return <p className="text-sm text-slate-600">Nothing has been paid yet, so there is no spend to chart.</p>
+  if (days.length === 0 || axisMax === 0)
+    return <p className="text-sm text-slate-600">Nothing has been paid yet, so there is no spend to chart.</p>
 
   const band = PLOT_W / days.length
   const barWidth = Math.max(1, Math.min(40, band * 0.7))
@@ -29,7 +30,12 @@ export function SpendChart({ data }: SpendChartProps) {
 
   return (
     <figure className="space-y-3">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="h-auto w-full max-w-3xl">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        className="h-auto w-full max-w-3xl"
+      >
         <title id={`${id}-title`}>Spend over time by operation</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {Array.from({ length: Math.round(axisMax / tickStep) + 1 }, (_, i) => {
@@ -37,7 +43,14 @@ export function SpendChart({ data }: SpendChartProps) {
           return (
             <g key={i}>
               <line x1={M.left} x2={W - M.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
-              <text x={M.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle" fontSize="11" fill="#475569">
+              <text
+                x={M.left - 6}
+                y={y(v)}
+                textAnchor="end"
+                dominantBaseline="middle"
+                fontSize="11"
+                fill="#475569"
+              >
                 {formatUsd(v)}
               </text>
             </g>
@@ -55,13 +68,26 @@ export function SpendChart({ data }: SpendChartProps) {
                 top += usd
                 const y1 = y(top)
                 return (
-                  <rect key={op} x={x} y={y1} width={barWidth} height={Math.max(0.5, y0 - y1)} fill={operationColour(op, o)}>
+                  <rect
+                    key={op}
+                    x={x}
+                    y={y1}
+                    width={barWidth}
+                    height={Math.max(0.5, y0 - y1)}
+                    fill={operationColour(op, o)}
+                  >
                     <title>{`${day} · ${operationLabel(op)}: ${formatUsd(usd)}`}</title>
                   </rect>
                 )
               })}
               {d % labelEvery === 0 && (
-                <text x={x + barWidth / 2} y={H - M.bottom + 16} textAnchor="middle" fontSize="11" fill="#475569">
+                <text
+                  x={x + barWidth / 2}
+                  y={H - M.bottom + 16}
+                  textAnchor="middle"
+                  fontSize="11"
+                  fill="#475569"
+                >
                   {dayLabel(day)}
                 </text>
               )}
@@ -74,12 +100,20 @@ export function SpendChart({ data }: SpendChartProps) {
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Legend">
           {operations.map((op, o) => (
             <li key={op} className="inline-flex items-center gap-1.5">
-              <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: operationColour(op, o) }} />
+              <span
+                aria-hidden="true"
+                className="inline-block h-3 w-3 rounded-sm"
+                style={{ backgroundColor: operationColour(op, o) }}
+              />
               {operationLabel(op)}
             </li>
           ))}
         </ul>
-        {data.omittedDays > 0 && <p className="mt-1 text-xs text-slate-600">The chart shows the last {days.length} days; {data.omittedDays} earlier days are in the totals.</p>}
+        {data.omittedDays > 0 && (
+          <p className="mt-1 text-xs text-slate-600">
+            The chart shows the last {days.length} days; {data.omittedDays} earlier days are in the totals.
+          </p>
+        )}
       </figcaption>
       <details className="text-sm">
         <summary className="cursor-pointer text-sky-800">Show the chart&apos;s numbers as a table</summary>

@@ -23,7 +23,9 @@ const entry = (n: number, operation = 'GET /search', state: LedgerState = 'charg
 
 describe('ledger paging and filters', () => {
   // 120 rows: every third a channel lookup; states in turn charged, pending, free failure, charged failure.
-  const entries = Array.from({ length: 120 }, (_, i) => entry(i + 1, i % 3 === 0 ? 'GET /channels' : 'GET /search', STATES[i % 4]))
+  const entries = Array.from({ length: 120 }, (_, i) =>
+    entry(i + 1, i % 3 === 0 ? 'GET /channels' : 'GET /search', STATES[i % 4]),
+  )
 
   it('pages 50 at a time and clamps a page past the end', () => {
     expect(pageOf(entries, 1)).toMatchObject({ page: 1, pageCount: 3, first: 1, last: 50 })
@@ -34,7 +36,9 @@ describe('ledger paging and filters', () => {
 
   it('filters by operation and state; "failed" takes charged and free failures', () => {
     expect(filterLedger(entries, { page: 1 })).toHaveLength(120)
-    expect(filterLedger(entries, { page: 1, state: 'charged' }).map((e) => e.state)).toEqual(Array(30).fill('charged'))
+    expect(filterLedger(entries, { page: 1, state: 'charged' }).map((e) => e.state)).toEqual(
+      Array(30).fill('charged'),
+    )
     expect(filterLedger(entries, { page: 1, state: 'pending' })).toHaveLength(30)
     const failed = filterLedger(entries, { page: 1, state: 'failed' })
     expect(failed).toHaveLength(60)
@@ -63,23 +67,35 @@ describe('ledger states in words', () => {
     expect(stateLabel({ state: 'free failure' })).toBe('not charged (failed)')
     expect(stateLabel({ state: 'charged failure' })).toBe('charged (failed)')
     expect(stateLabel({ state: 'charged', joined: 2 })).toBe('charged, shared by 3 requests')
-    expect(stateLabel({ state: 'free failure', joined: 1 })).toBe('not charged (failed), shared by 2 requests')
+    expect(stateLabel({ state: 'free failure', joined: 1 })).toBe(
+      'not charged (failed), shared by 2 requests',
+    )
   })
 })
 
 describe('spend URL state', () => {
   it('round-trips and drops what it cannot read', () => {
     const state = { page: 2, operation: 'GET /captions/{videoId}', state: 'pending' as const }
-    expect(spendSearchParams(state).toString()).toBe('op=GET+%2Fcaptions%2F%7BvideoId%7D&state=pending&page=2')
+    expect(spendSearchParams(state).toString()).toBe(
+      'op=GET+%2Fcaptions%2F%7BvideoId%7D&state=pending&page=2',
+    )
     expect(parseSpendSearch(spendSearchParams(state))).toEqual(state)
     expect(parseSpendSearch(new URLSearchParams('page=-3&op=<script>&state=maybe'))).toEqual({ page: 1 })
     expect(spendSearchParams({ page: 1 }).toString()).toBe('')
   })
 
   it('ignores the old cache filter: every ledger row is now a paid call', () => {
-    expect(parseSpendSearch(new URLSearchParams('cache=HIT&op=GET+%2Fsearch'))).toEqual({ page: 1, operation: 'GET /search' })
-    expect(parseSpendSearch(new URLSearchParams('cache=MISS&state=failed'))).toEqual({ page: 1, state: 'failed' })
+    expect(parseSpendSearch(new URLSearchParams('cache=HIT&op=GET+%2Fsearch'))).toEqual({
+      page: 1,
+      operation: 'GET /search',
+    })
+    expect(parseSpendSearch(new URLSearchParams('cache=MISS&state=failed'))).toEqual({
+      page: 1,
+      state: 'failed',
+    })
     // The next change of filters writes the URL afresh, without it.
-    expect(spendSearchParams(parseSpendSearch(new URLSearchParams('cache=HIT&page=2'))).toString()).toBe('page=2')
+    expect(spendSearchParams(parseSpendSearch(new URLSearchParams('cache=HIT&page=2'))).toString()).toBe(
+      'page=2',
+    )
   })
 })

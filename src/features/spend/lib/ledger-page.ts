@@ -6,7 +6,9 @@ import type { SpendViewState } from './spend-url.ts'
 export const LEDGER_PAGE_SIZE = 50
 
 export function filterLedger(entries: readonly LedgerEntry[], state: SpendViewState): LedgerEntry[] {
-  return entries.filter((e) => (!state.operation || e.operation === state.operation) && matchesStateFilter(e.state, state.state))
+  return entries.filter(
+    (e) => (!state.operation || e.operation === state.operation) && matchesStateFilter(e.state, state.state),
+  )
 }
 
 export type LedgerPage = { rows: LedgerEntry[]; page: number; pageCount: number; first: number; last: number }

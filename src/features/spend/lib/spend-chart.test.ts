@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { axisFor, niceCeiling, spendChartData } from './spend-chart.ts'
 import type { DayTotals } from './spend-schema.ts'
 
-const t = (spentUsd: number, paidCalls = 1) => ({ spentUsd, paidCalls, cacheHits: 0, savedUsd: 0, failedCalls: 0, pendingCalls: 0, pendingUsd: 0 })
+const t = (spentUsd: number, paidCalls = 1) => ({
+  spentUsd,
+  paidCalls,
+  cacheHits: 0,
+  savedUsd: 0,
+  failedCalls: 0,
+  pendingCalls: 0,
+  pendingUsd: 0,
+})
 const day = (name: string, ops: Record<string, number>): DayTotals => {
   const byOperation = Object.fromEntries(Object.entries(ops).map(([op, usd]) => [op, t(usd)]))
   return { day: name, ...t(Object.values(ops).reduce((a, b) => a + b, 0)), byOperation }
@@ -28,7 +36,10 @@ describe('niceCeiling', () => {
 
 describe('spendChartData', () => {
   it('fills days without calls with zero and orders operations by spend', () => {
-    const data = spendChartData([day('2026-11-20', { 'GET /channels': 0.00013 }), day('2026-11-22', { 'GET /search': 0.00406, 'GET /channels': 0.00026 })])
+    const data = spendChartData([
+      day('2026-11-20', { 'GET /channels': 0.00013 }),
+      day('2026-11-22', { 'GET /search': 0.00406, 'GET /channels': 0.00026 }),
+    ])
     expect(data.days).toEqual(['2026-11-20', '2026-11-21', '2026-11-22'])
     expect(data.operations).toEqual(['GET /search', 'GET /channels'])
     expect(data.values).toEqual([
@@ -42,7 +53,10 @@ describe('spendChartData', () => {
   })
 
   it('keeps only the last maxDays days and says how many were left out', () => {
-    const data = spendChartData([day('2026-10-01', { 'GET /search': 0.00203 }), day('2026-11-22', { 'GET /search': 0.00203 })], 7)
+    const data = spendChartData(
+      [day('2026-10-01', { 'GET /search': 0.00203 }), day('2026-11-22', { 'GET /search': 0.00203 })],
+      7,
+    )
     expect(data.days[0]).toBe('2026-11-16')
     expect(data.days).toHaveLength(7)
     expect(data.omittedDays).toBe(46)
@@ -50,7 +64,14 @@ describe('spendChartData', () => {
 
   it('has nothing to draw for an empty ledger or one with only free calls', () => {
     expect(spendChartData([]).days).toEqual([])
-    const free = spendChartData([{ day: '2026-11-22', ...t(0, 0), cacheHits: 3, byOperation: { 'GET /search': { ...t(0, 0), cacheHits: 3 } } }])
+    const free = spendChartData([
+      {
+        day: '2026-11-22',
+        ...t(0, 0),
+        cacheHits: 3,
+        byOperation: { 'GET /search': { ...t(0, 0), cacheHits: 3 } },
+      },
+    ])
     expect(free.operations).toEqual([])
     expect(free.axisMax).toBe(0)
   })

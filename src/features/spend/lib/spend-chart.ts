@@ -41,12 +41,15 @@ export function axisFor(max: number): { axisMax: number; tickStep: number } {
 
 export function spendChartData(byDay: readonly DayTotals[], maxDays = 31): SpendChartData {
   const known = byDay.filter((d) => !Number.isNaN(dayMs(d.day)))
-  if (known.length === 0) return { days: [], operations: [], values: [], dayTotals: [], axisMax: 0, tickStep: 0, omittedDays: 0 }
+  if (known.length === 0)
+    return { days: [], operations: [], values: [], dayTotals: [], axisMax: 0, tickStep: 0, omittedDays: 0 }
   const first = dayMs(known[0]!.day)
   const last = dayMs(known[known.length - 1]!.day)
   const allDays = Math.round((last - first) / DAY_MS) + 1
   const start = Math.max(first, last - (maxDays - 1) * DAY_MS)
-  const days = Array.from({ length: Math.round((last - start) / DAY_MS) + 1 }, (_, i) => isoDay(start + i * DAY_MS))
+  const days = Array.from({ length: Math.round((last - start) / DAY_MS) + 1 }, (_, i) =>
+    isoDay(start + i * DAY_MS),
+  )
   const byDayName = new Map(known.map((d) => [d.day, d]))
 
   const spentPerOperation = new Map<string, number>()
@@ -55,8 +58,17 @@ export function spendChartData(byDay: readonly DayTotals[], maxDays = 31): Spend
       if (t.spentUsd > 0) spentPerOperation.set(op, addUsd(spentPerOperation.get(op) ?? 0, t.spentUsd))
     }
   }
-  const operations = [...spentPerOperation].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([op]) => op)
+  const operations = [...spentPerOperation]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([op]) => op)
   const values = days.map((day) => operations.map((op) => byDayName.get(day)?.byOperation[op]?.spentUsd ?? 0))
   const dayTotals = values.map((row) => addUsd(...row))
-  return { days, operations, values, dayTotals, ...axisFor(Math.max(0, ...dayTotals)), omittedDays: allDays - days.length }
+  return {
+    days,
+    operations,
+    values,
+    dayTotals,
+    ...axisFor(Math.max(0, ...dayTotals)),
+    omittedDays: allDays - days.length,
+  }
 }

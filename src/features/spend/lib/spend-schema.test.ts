@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { SpendReport } from './spend-schema.ts'
 
-const totals = { spentUsd: 0.00406, paidCalls: 2, cacheHits: 5, savedUsd: 0.01015, failedCalls: 1, pendingCalls: 1, pendingUsd: 0.00203 }
+const totals = {
+  spentUsd: 0.00406,
+  paidCalls: 2,
+  cacheHits: 5,
+  savedUsd: 0.01015,
+  failedCalls: 1,
+  pendingCalls: 1,
+  pendingUsd: 0.00203,
+}
 
 describe('SpendReport', () => {
   it('reads the report of a Postgres-backed server: states, pending calls, the source and every source apart', () => {
@@ -16,7 +24,20 @@ describe('SpendReport', () => {
         { source: 'live:https://api.poix.io', kind: 'live', label: 'https://api.poix.io', ...totals },
       ],
       recent: [
-        { id: '7', at: '2026-11-22T10:00:00.000Z', operation: 'GET /search', path: '/search', params: {}, priceUsd: 0.00203, costUsd: 0, savedUsd: 0, cache: 'MISS', state: 'pending', status: 0, bytes: 0 },
+        {
+          id: '7',
+          at: '2026-11-22T10:00:00.000Z',
+          operation: 'GET /search',
+          path: '/search',
+          params: {},
+          priceUsd: 0.00203,
+          costUsd: 0,
+          savedUsd: 0,
+          cache: 'MISS',
+          state: 'pending',
+          status: 0,
+          bytes: 0,
+        },
       ],
       budget: { capUsd: 1, spentUsd: 0.00609, leftUsd: 0.99391 },
     })
@@ -28,7 +49,13 @@ describe('SpendReport', () => {
 
   it('reads an older report: no pending figures, no source, states derived, cache hits no longer listed', () => {
     const old = { spentUsd: 0.00203, paidCalls: 1, cacheHits: 1, savedUsd: 0.00203 }
-    const row = { at: '2026-11-22T10:00:00.000Z', operation: 'GET /search', path: '/search', priceUsd: 0.00203, bytes: 10 }
+    const row = {
+      at: '2026-11-22T10:00:00.000Z',
+      operation: 'GET /search',
+      path: '/search',
+      priceUsd: 0.00203,
+      bytes: 10,
+    }
     const report = SpendReport.parse({
       totals: old,
       byOperation: [{ operation: 'GET /search', ...old }],
@@ -56,7 +83,16 @@ describe('SpendReport', () => {
     const base = { totals, byOperation: [], byDay: [], recent: [] }
     expect(SpendReport.safeParse({ ...base, source: { kind: 'staging', label: 'x' } }).success).toBe(false)
     expect(SpendReport.safeParse({ ...base, totals: { ...totals, pendingUsd: -1 } }).success).toBe(false)
-    const row = { id: '1', at: 'x', operation: 'GET /search', path: '/search', priceUsd: 0, costUsd: 0, status: 200, state: 'lost' }
+    const row = {
+      id: '1',
+      at: 'x',
+      operation: 'GET /search',
+      path: '/search',
+      priceUsd: 0,
+      costUsd: 0,
+      status: 200,
+      state: 'lost',
+    }
     expect(SpendReport.safeParse({ ...base, recent: [row] }).success).toBe(false)
   })
 })

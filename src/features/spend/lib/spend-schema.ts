@@ -20,7 +20,10 @@ export type SpendTotals = z.infer<typeof SpendTotals>
 export const OperationTotals = SpendTotals.extend({ operation: z.string() })
 export type OperationTotals = z.infer<typeof OperationTotals>
 
-export const DayTotals = SpendTotals.extend({ day: z.string(), byOperation: z.record(z.string(), SpendTotals).default({}) })
+export const DayTotals = SpendTotals.extend({
+  day: z.string(),
+  byOperation: z.record(z.string(), SpendTotals).default({}),
+})
 export type DayTotals = z.infer<typeof DayTotals>
 
 export const LEDGER_STATES = ['pending', 'charged', 'free failure', 'charged failure'] as const
