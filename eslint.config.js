@@ -12,6 +12,11 @@ const features = readdirSync('src/features', { withFileTypes: true })
   .map((d) => d.name)
 const tests = ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**', 'bench/**']
 
+const noClimbing = {
+  group: ['../../../*'],
+  message: 'Climbing more than two folders: use a package.json "imports" alias (#lib/…, #contract/…).',
+}
+
 /** The house's walls (docs/decisions/0124-boundaries-in-lint.md): who may import whom. */
 const zones = [
   ...features.map((name) => ({
@@ -95,13 +100,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['../../../*'],
-              message:
-                'Climbing more than two folders: use a package.json "imports" alias (#lib/…, #contract/…).',
-            },
-          ],
+          patterns: [noClimbing],
         },
       ],
     },
@@ -145,11 +144,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['../../../*'],
-              message:
-                'Climbing more than two folders: use a package.json "imports" alias (#lib/…, #contract/…).',
-            },
+            noClimbing,
             { group: ['**/testing/*', '#testing/*'], message: 'Production code never imports test helpers.' },
           ],
         },

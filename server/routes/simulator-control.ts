@@ -2,22 +2,12 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../app-context.ts'
 import type { Simulator } from '#simulator/app.ts'
+import { FAULT_KINDS } from '#simulator/faults.ts'
 import { errorResponse, invalidQuery } from '../errors.ts'
 
 const FaultRule = z.strictObject({
   path: z.string().max(200).optional(),
-  kind: z.enum([
-    'latency',
-    'status',
-    'timeout',
-    'malformed-json',
-    'schema-break',
-    'rate-limit',
-    'forbidden',
-    'balance',
-    'reset',
-    'expired-token',
-  ]),
+  kind: z.enum(FAULT_KINDS),
   status: z.number().int().min(400).max(599).optional(),
   ms: z.number().int().min(0).max(120_000).optional(),
   retryAfter: z.number().int().min(0).max(3600).optional(),

@@ -30,6 +30,18 @@ export type BulkProgress = {
   cacheHits: number
 }
 
+/** A run of `total` requests before any has been sent. */
+export const emptyProgress = (total: number): BulkProgress => ({
+  total,
+  settled: 0,
+  files: 0,
+  missing: 0,
+  inFlight: 0,
+  retries: 0,
+  costUsd: 0,
+  cacheHits: 0,
+})
+
 export type BulkRunOptions = {
   plan: BulkPlan
   selection: BulkSelection
@@ -62,16 +74,7 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
   const costByJob = new Map<string, number>()
   const urlByJob = new Map<string, string>()
   const settledAt = new Map<string, Date>()
-  const progress: BulkProgress = {
-    total: plan.jobs.length,
-    settled: 0,
-    files: 0,
-    missing: 0,
-    inFlight: 0,
-    retries: 0,
-    costUsd: 0,
-    cacheHits: 0,
-  }
+  const progress = emptyProgress(plan.jobs.length)
   const report = () => options.onProgress?.({ ...progress })
 
   function noteReceipt(job: BulkJob, receipt: Receipt): void {

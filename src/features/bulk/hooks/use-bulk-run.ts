@@ -1,7 +1,7 @@
 /** Starts, follows and stops one bulk download at a time; leaving the view stops it. */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage } from '#lib/api-client.ts'
-import { startBulkRun, type BulkProgress } from '#lib/caption-archive/archive-run.ts'
+import { emptyProgress, startBulkRun, type BulkProgress } from '#lib/caption-archive/archive-run.ts'
 import type { BulkManifest } from '#lib/caption-archive/manifest.ts'
 import type { BulkPlan, BulkSelection } from '#lib/caption-archive/plan.ts'
 import { bulkZipName, chooseSaveTarget, saveZip, type SaveMethod } from '#lib/caption-archive/save-zip.ts'
@@ -26,17 +26,6 @@ export type StartInput = {
   method: SaveMethod
   viewUrl: string
 }
-
-const emptyProgress = (total: number): BulkProgress => ({
-  total,
-  settled: 0,
-  files: 0,
-  missing: 0,
-  inFlight: 0,
-  retries: 0,
-  costUsd: 0,
-  cacheHits: 0,
-})
 
 export function useBulkRun() {
   const [state, setState] = useState<BulkRunState>({ phase: 'idle' })
