@@ -44,3 +44,15 @@ describe('distanceKm', () => {
     expect(distanceKm({ lat: 48.8566, lng: 2.3522 }, { lat: 51.5074, lng: -0.1278 })).toBeCloseTo(343.5, 0)
   })
 })
+
+describe('radius floor', () => {
+  it('refuses a radius the service would be sent as 0km, naming the smallest one', () => {
+    for (const r of ['0.001ft', '0.0001m', '0.0000009km']) {
+      const parsed = parseRadius(r)
+      expect(parsed.ok, r).toBe(false)
+      if (!parsed.ok) expect(parsed.message).toBe('The radius must be at least 1 mm (0.000001 km).')
+    }
+    const mm = parseRadius('0.001m')
+    expect(mm.ok && formatKm(mm.value.km)).toBe('0.000001km')
+  })
+})

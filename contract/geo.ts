@@ -44,10 +44,16 @@ export function parseLocation(s: string): Check<{ lat: number; lng: number }> {
   return checkLatLng(Number(m[1]), Number(m[2]))
 }
 
+/** The smallest radius that survives formatKm's six decimals. */
+export const MIN_RADIUS_KM = 0.000001
+
 export function checkRadius(value: number, unit: RadiusUnit): Check<{ km: number }> {
   if (!Number.isFinite(value) || value <= 0)
     return { ok: false, message: 'The radius must be greater than 0.' }
   const km = toKm(value, unit)
+  // The service is sent km to six decimals: anything under 1 mm would be sent as 0km.
+  if (km < MIN_RADIUS_KM - 1e-12)
+    return { ok: false, message: 'The radius must be at least 1 mm (0.000001 km).' }
   if (km > MAX_RADIUS_KM + 1e-9) {
     const max = maxRadiusIn(unit)
     return {

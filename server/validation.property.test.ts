@@ -13,6 +13,7 @@ import {
   RADIUS_UNITS,
   REPLY_ID_RE,
   maxRadiusIn,
+  MIN_RADIUS_KM,
   type RadiusUnit,
 } from '#contract/index.ts'
 import { Channel } from '#contract/schemas.ts'
@@ -112,13 +113,16 @@ const location = fc
     lng: Number(lng),
   }))
 
-/** A positive radius of at most 1000 km in any unit, in thousandths of the unit, any letter case. */
+/** A radius from 1 mm to 1000 km in any unit, in thousandths of the unit, any letter case. */
 const radius = fc
   .constantFrom(...RADIUS_UNITS)
   .chain((unit: RadiusUnit) =>
     fc.record({
       unit: fc.constant(unit),
-      thousandths: fc.integer({ min: 1, max: Math.floor(maxRadiusIn(unit) * 1000) }),
+      thousandths: fc.integer({
+        min: Math.ceil((MIN_RADIUS_KM / KM_PER_UNIT[unit]) * 1000),
+        max: Math.floor(maxRadiusIn(unit) * 1000),
+      }),
       spelling: fc.constantFrom(unit, unit.toUpperCase(), unit[0]!.toUpperCase() + unit.slice(1)),
       gap: pad,
       leadingDot: fc.boolean(),
