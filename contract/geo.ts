@@ -26,12 +26,7 @@ export function checkLatLng(lat: number, lng: number): Check<{ lat: number; lng:
   return { ok: true, value: { lat, lng } }
 }
 
-export type LatLng = { lat: number; lng: number }
-
-/** A point as `location=` writes it (the comma stays readable). */
-export function formatLocation(p: LatLng): string {
-  return `${p.lat},${p.lng}`
-}
+export { formatLocation, type LatLng } from './location-format.ts'
 
 /** `48.8566,2.3522` → coordinates, with a message naming what is wrong. */
 export function parseLocation(s: string): Check<{ lat: number; lng: number }> {

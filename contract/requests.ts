@@ -1,7 +1,7 @@
 /** The function's request parameters as zod schemas: the function validates with them, the SPA builds its requests to them. */
 import { z } from 'zod'
 import { CAPTION_FORMATS, CAPTION_MODES, COMMENT_FORMATS, HL_CODES, LANGUAGE_CODES } from './enums.ts'
-import { formatKm, formatLocation, parseLocation, parseRadius, type LatLng } from './geo.ts'
+import { formatKm, formatLocation, parseRadius } from './geo.ts'
 import {
   CHANNEL_ID_RE,
   normaliseHandle,
@@ -10,18 +10,11 @@ import {
   USERNAME_RE,
   VIDEO_ID_RE,
 } from './identifiers.ts'
+import { LocationParam, required } from './location-param.ts'
 import { Channel } from './schemas.ts'
 
 export { formatLocation, type LatLng } from './geo.ts'
-
-const required = (name: string, what: string) => ({
-  error: (iss: { input?: unknown }) =>
-    iss.input === undefined
-      ? `${name} is required: ${what}.`
-      : Array.isArray(iss.input)
-        ? `${name} may be given only once.`
-        : `${name} must be ${what}.`,
-})
+export { LocationParam } from './location-param.ts'
 
 function oneOf<T extends readonly [string, ...string[]]>(name: string, values: T) {
   const list =
@@ -33,18 +26,6 @@ function oneOf<T extends readonly [string, ...string[]]>(name: string, values: T
         : `${name} "${String(iss.input)}" is not one of ${list}.`,
   })
 }
-
-/** `48.8566,2.3522` → a point: the one parser of a location, for the view's URL and the function's query alike. */
-export const LocationParam = z
-  .string(required('location', '"<latitude>,<longitude>" in decimal degrees, e.g. 48.8566,2.3522'))
-  .transform((s, ctx): LatLng => {
-    const r = parseLocation(s)
-    if (!r.ok) {
-      ctx.addIssue({ code: 'custom', message: r.message })
-      return z.NEVER
-    }
-    return r.value
-  })
 
 const PAGE_TOKEN = z
   .string(required('pageToken', 'the nextPageToken of the previous page'))

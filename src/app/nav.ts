@@ -1,12 +1,12 @@
-import { paths } from '#lib/paths.ts'
+import { ROUTES } from '#lib/routes.ts'
 
 /** The header's navigation: only views that work are listed. */
 export const NAV_ITEMS = [
-  { to: paths.search(), label: 'Location search' },
-  { to: paths.popular(), label: 'Popular' },
-  { to: paths.channels(), label: 'Channels' },
-  { to: paths.replies(), label: 'Replies' },
-  { to: paths.videos(), label: 'Captions' },
-  { to: paths.bulk(), label: 'Bulk download' },
-  { to: paths.spend(), label: 'Spend' },
+  { to: ROUTES.search, label: 'Location search' },
+  { to: ROUTES.popular, label: 'Popular' },
+  { to: ROUTES.channels, label: 'Channels' },
+  { to: ROUTES.replies, label: 'Replies' },
+  { to: ROUTES.videos, label: 'Captions' },
+  { to: ROUTES.bulk, label: 'Bulk download' },
+  { to: ROUTES.spend, label: 'Spend' },
 ] as const

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { NavLink, useNavigation, useOutlet } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import { paths } from '#lib/paths.ts'
+import { ROUTES } from '#lib/routes.ts'
 import { healthQueries } from './api/health-queries.ts'
 import { NAV_ITEMS } from './nav.ts'
 import { RestoredQueries } from './providers.tsx'
@@ -72,7 +72,7 @@ export function RootLayout() {
       </a>
       <header className="relative border-b border-slate-200 bg-slate-900 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <NavLink to={paths.home()} className="text-lg font-semibold tracking-tight">
+          <NavLink to={ROUTES.home} className="text-lg font-semibold tracking-tight">
             Poix Research Dashboard
           </NavLink>
           <DemoBadge />

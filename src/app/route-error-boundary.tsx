@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
-import { paths } from '#lib/paths.ts'
+import { ROUTES } from '#lib/routes.ts'
 import { errorMessage } from '#lib/api-client.ts'
 
 /** Last line of defence: a readable message and a way back, never a blank page. */
@@ -24,7 +24,7 @@ export function RouteErrorBoundary() {
         >
           Reload the page
         </button>
-        <Link to={paths.home()} className="rounded border border-slate-300 px-4 py-2 hover:bg-slate-100">
+        <Link to={ROUTES.home} className="rounded border border-slate-300 px-4 py-2 hover:bg-slate-100">
           Go to the home page
         </Link>
       </div>

@@ -15,16 +15,13 @@ import {
   spendSearchParams,
   studioSearch,
 } from './paths.ts'
-import {
-  parseBulkSearch,
-  parseChannelRoute,
-  parseDecimal,
-  parsePopularSearch,
-  parseRepliesSearch,
-  parseSearchUrl,
-  parseSpendSearch,
-  parseStudioSearch,
-} from './paths-parse.ts'
+import { parseBulkSearch } from '#lib/paths-parse/bulk.ts'
+import { parseChannelRoute } from '#lib/paths-parse/channels.ts'
+import { parseDecimal, parseSearchUrl } from '#lib/paths-parse/search.ts'
+import { parsePopularSearch } from '#lib/paths-parse/popular.ts'
+import { parseRepliesSearch } from '#lib/paths-parse/replies.ts'
+import { parseSpendSearch } from '#lib/paths-parse/spend.ts'
+import { parseStudioSearch } from '#lib/paths-parse/videos.ts'
 
 const parse = (qs: string) => parseSearchUrl(new URLSearchParams(qs))
 

@@ -1,10 +1,9 @@
 /**
  * The route table: every view's path pattern (`ROUTES`), URL builder (`paths.*`) and the state each URL holds.
- * Its parsers (zod schemas per parameter, tolerant) are beside it in paths-parse.ts: kept apart so the shell's
+ * Its parsers (zod schemas per parameter, tolerant) are beside it in paths-parse/ (one module per view): kept apart so the shell's
  * first load, which links every view, does not carry zod (docs/decisions/0099, 0123-typed-addresses.md).
  */
 import {
-  COMMENT_FORMATS,
   type CaptionFormat,
   type CaptionMode,
   type CommentFormat,
@@ -12,29 +11,12 @@ import {
   type LanguageCode,
   type RadiusUnit,
 } from '#contract/enums.ts'
-import { formatLocation } from '#contract/geo.ts'
+import { formatLocation } from '#contract/location-format.ts'
 import type { PasteTarget } from '#contract/paste.ts'
 import type { ChannelRef, ChannelTarget } from './channel-lookup.ts'
+import { ROUTES, seg, signInPath, withQuery } from './routes.ts'
 
-/** The router's path patterns (react-router syntax), one per view. */
-export const ROUTES = {
-  home: '/',
-  search: '/search',
-  popular: '/popular',
-  channels: '/channels',
-  channelUser: '/channels/user/:username',
-  channel: '/channels/:channelRef',
-  replies: '/replies',
-  reply: '/replies/:commentId',
-  videos: '/videos',
-  video: '/videos/:videoId',
-  bulk: '/bulk',
-  spend: '/spend',
-  signIn: '/sign-in',
-} as const
-
-const seg = (s: string) => encodeURIComponent(s)
-const withQuery = (path: string, query: string) => (query ? `${path}?${query}` : path)
+export { ROUTES, safeReturnPath, signInPath } from './routes.ts'
 
 // ——— /search?location=<lat>,<lng>&radius=<n>&unit=<km|m|mi|ft>[&q=][&sort=] ———
 
@@ -148,7 +130,6 @@ export function channelsUrl(target?: ChannelTarget, hl?: string): string {
 
 // ——— /replies, /replies/:commentId?format=&view=&sort=&q=&reply= ———
 
-export const REPLY_FORMATS = COMMENT_FORMATS
 export const REPLY_VIEWS = ['tree', 'flat'] as const
 export type ReplyViewMode = (typeof REPLY_VIEWS)[number]
 export const REPLY_SORTS = ['oldest', 'newest', 'liked'] as const
@@ -272,29 +253,6 @@ export function spendSearchParams(state: SpendViewState): URLSearchParams {
   if (state.state) p.set('state', state.state)
   if (state.page > 1) p.set('page', String(state.page))
   return p
-}
-
-// ——— /sign-in?next=<path> ———
-
-const BASE = 'http://dashboard.invalid'
-
-/** `next` from the sign-in URL → a same-origin path with its query and hash; anything else → `/` (no open redirect). */
-export function safeReturnPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return ROUTES.home
-  let url: URL
-  try {
-    url = new URL(next, BASE)
-  } catch {
-    return ROUTES.home
-  }
-  if (url.origin !== BASE || url.pathname === ROUTES.signIn) return ROUTES.home
-  return `${url.pathname}${url.search}${url.hash}`
-}
-
-/** The sign-in page's URL that returns to `returnTo` afterwards. */
-export function signInPath(returnTo?: string): string {
-  const safe = safeReturnPath(returnTo)
-  return safe === ROUTES.home ? ROUTES.signIn : `${ROUTES.signIn}?next=${encodeURIComponent(safe)}`
 }
 
 // ——— the builders ———

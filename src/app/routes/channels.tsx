@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import type { HlCode } from '#contract/index.ts'
 import { ChannelsView } from '#features/channels/channels-view.tsx'
-import { parseChannelRoute } from '#lib/paths-parse.ts'
+import { parseChannelRoute } from '#lib/paths-parse/channels.ts'
 
 export function Component() {
   const { channelRef, username } = useParams()

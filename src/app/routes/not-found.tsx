@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { paths } from '#lib/paths.ts'
+import { ROUTES } from '#lib/routes.ts'
 
 export function Component() {
   const { pathname } = useLocation()
@@ -11,7 +11,7 @@ export function Component() {
         home page to open what it points at.
       </p>
       <Link
-        to={paths.home()}
+        to={ROUTES.home}
         className="mt-6 inline-block rounded bg-sky-700 px-4 py-2 text-white hover:bg-sky-800"
       >
         Go to the home page

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { PopularView } from '#features/popular/popular-view.tsx'
 import { popularSearchParams, type PopularState } from '#lib/paths.ts'
-import { parsePopularSearch } from '#lib/paths-parse.ts'
+import { parsePopularSearch } from '#lib/paths-parse/popular.ts'
 
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()

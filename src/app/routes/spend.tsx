@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { SpendView } from '#features/spend/spend-view.tsx'
 import { spendSearchParams, type SpendViewState } from '#lib/paths.ts'
-import { parseSpendSearch } from '#lib/paths-parse.ts'
+import { parseSpendSearch } from '#lib/paths-parse/spend.ts'
 
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()

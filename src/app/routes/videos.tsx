@@ -3,7 +3,7 @@ import { isVideoId } from '#contract/index.ts'
 import { CaptionStudio } from '#features/captions/captions-view.tsx'
 import { VideoPicker } from '#features/captions/components/video-picker.tsx'
 import { studioSearch } from '#lib/paths.ts'
-import { parseStudioSearch } from '#lib/paths-parse.ts'
+import { parseStudioSearch } from '#lib/paths-parse/videos.ts'
 
 /** `/videos` (pick a video) and `/videos/<videoId>?lang=&mode=&t=&q=` (its captions). */
 export function Component() {

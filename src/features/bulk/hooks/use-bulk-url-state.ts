@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { bulkSearchString, type BulkState } from '#lib/paths.ts'
-import { parseBulkSearch } from '#lib/paths-parse.ts'
+import { parseBulkSearch } from '#lib/paths-parse/bulk.ts'
 
 /** Marks history entries this hook wrote, so they are not mistaken for a navigation to adopt. */
 const OWN_WRITE = 'bulk-view-state'

@@ -9,7 +9,7 @@ export {
   MAX_VIDEOS,
   type BulkState,
 } from '#lib/paths.ts'
-export { parseBulkSearch } from '#lib/paths-parse.ts'
+export { parseBulkSearch } from '#lib/paths-parse/bulk.ts'
 
 export function selectedIds(state: Pick<BulkState, 'ids' | 'excluded'>): string[] {
   const off = new Set(state.excluded)

@@ -8,7 +8,7 @@ export {
   type PopularSort,
   type PopularState,
 } from '#lib/paths.ts'
-export { parsePopularSearch } from '#lib/paths-parse.ts'
+export { parsePopularSearch } from '#lib/paths-parse/popular.ts'
 
 export const POPULAR_SORTS: Record<PopularSort, string> = {
   rank: 'Rank (as the service orders it)',

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { repliesSearchString, type RepliesViewState } from '#lib/paths.ts'
-import { parseRepliesSearch } from '#lib/paths-parse.ts'
+import { parseRepliesSearch } from '#lib/paths-parse/replies.ts'
 
 export type RepliesUrlState = {
   state: RepliesViewState

@@ -1,10 +1,10 @@
 /** The replies view's state lives in its URL (`?format=html&view=tree&sort=oldest&q=…&reply=<replyId>`): see the route table. */
 export {
   DEFAULT_STATE,
-  REPLY_FORMATS,
   REPLY_VIEWS,
   repliesSearchString,
   type RepliesViewState,
   type ReplyViewMode,
 } from '#lib/paths.ts'
-export { parseRepliesSearch } from '#lib/paths-parse.ts'
+export { COMMENT_FORMATS as REPLY_FORMATS } from '#contract/enums.ts'
+export { parseRepliesSearch } from '#lib/paths-parse/replies.ts'

@@ -11,7 +11,7 @@ export {
   type SearchUrlState,
   type SortKey,
 } from '#lib/paths.ts'
-export { parseDecimal, parseSearchUrl } from '#lib/paths-parse.ts'
+export { parseDecimal, parseSearchUrl } from '#lib/paths-parse/search.ts'
 
 export const SORT_LABELS: Record<SortKey, string> = {
   relevance: 'Service order',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { useAccess, useRecheckOnUnauthorized } from '../hooks/use-access.ts'
-import { paths, ROUTES } from '#lib/paths.ts'
+import { ROUTES, signInPath } from '#lib/routes.ts'
 
 type SignInGateProps = { children: ReactNode }
 
@@ -19,6 +19,6 @@ export function SignInGate({ children }: SignInGateProps) {
     )
   }
   if (access === 'signed-out')
-    return <Navigate replace to={paths.signIn(`${location.pathname}${location.search}${location.hash}`)} />
+    return <Navigate replace to={signInPath(`${location.pathname}${location.search}${location.hash}`)} />
   return children
 }

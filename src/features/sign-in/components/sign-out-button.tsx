@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { errorMessage } from '#lib/api-client.ts'
-import { paths } from '#lib/paths.ts'
+import { signInPath } from '#lib/routes.ts'
 import { signOut } from '../api/queries.ts'
 import { useAccess } from '../hooks/use-access.ts'
 
@@ -16,7 +16,7 @@ export function SignOutButton() {
       // Imported here, not statically: the persistence code stays out of the first load (docs/decisions/0099).
       const { forgetPersistedQueries } = await import('#lib/query-persistence.ts')
       await forgetPersistedQueries()
-      window.location.assign(paths.signIn())
+      window.location.assign(signInPath())
     },
   })
   if (access !== 'signed-in') return null
