@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import {
-  bulkSearchString,
-  DEFAULT_BULK_STATE,
-  MAX_VIDEOS,
-  momentUrl,
-  paths,
-  pasteTargetUrl,
-  popularSearchParams,
-  repliesSearchString,
-  roundCoordinate,
-  safeReturnPath,
-  searchUrl,
-  signInPath,
-  spendSearchParams,
-  studioSearch,
-} from './paths.ts'
+import { bulkSearchString, DEFAULT_BULK_STATE, MAX_VIDEOS, bulkPath } from '#lib/paths/bulk.ts'
+import { momentUrl, videoPath, videosPath, studioSearch } from '#lib/paths/videos.ts'
+import { channelsPath } from '#lib/paths/channels.ts'
+import { popularPath, popularSearchParams } from '#lib/paths/popular.ts'
+import { repliesPath, repliesSearchString } from '#lib/paths/replies.ts'
+import { signInPath, safeReturnPath } from '#lib/routes.ts'
+import { spendPath, spendSearchParams } from '#lib/paths/spend.ts'
+import { pasteTargetUrl } from '#lib/paths/paste.ts'
+import { roundCoordinate, searchPath } from '#lib/paths/search.ts'
 import { parseBulkSearch } from '#lib/paths-parse/bulk.ts'
 import { parseChannelRoute } from '#lib/paths-parse/channels.ts'
 import { parseDecimal, parseSearchUrl } from '#lib/paths-parse/search.ts'
@@ -88,9 +81,9 @@ describe('parseSearchUrl (URL → state)', () => {
   })
 })
 
-describe('searchUrl (state → URL)', () => {
+describe('searchPath (state → URL)', () => {
   it('writes a readable URL that parses back to the same search and view', () => {
-    const url = searchUrl(
+    const url = searchPath(
       { lat: 48.8566, lng: 2.3522, radius: 6.2, unit: 'mi' },
       { q: 'café & bar', sort: 'title' },
     )
@@ -103,7 +96,7 @@ describe('searchUrl (state → URL)', () => {
 
   it('leaves out the default view', () => {
     expect(
-      searchUrl({ lat: -33.9249, lng: 18.4241, radius: 500, unit: 'm' }, { q: '', sort: 'relevance' }),
+      searchPath({ lat: -33.9249, lng: 18.4241, radius: 500, unit: 'm' }, { q: '', sort: 'relevance' }),
     ).toBe('/search?location=-33.9249,18.4241&radius=500&unit=m')
   })
 })
@@ -218,18 +211,16 @@ describe('parseChannelRoute', () => {
 
 describe('channelTargetUrl', () => {
   it('routes each form and keeps the language', () => {
-    expect(paths.channels({ by: 'id', id: RICK })).toBe(`/channels/${RICK}`)
-    expect(paths.channels({ by: 'handle', handle: '@rickastleyyt' }, 'ja')).toBe(
+    expect(channelsPath({ by: 'id', id: RICK })).toBe(`/channels/${RICK}`)
+    expect(channelsPath({ by: 'handle', handle: '@rickastleyyt' }, 'ja')).toBe(
       '/channels/@rickastleyyt?hl=ja',
     )
-    expect(paths.channels({ by: 'handle', handle: '@東京_music' })).toBe(
+    expect(channelsPath({ by: 'handle', handle: '@東京_music' })).toBe(
       `/channels/@${encodeURIComponent('東京_music')}`,
     )
-    expect(paths.channels({ by: 'username', username: 'RickAstleyVEVO' })).toBe(
-      '/channels/user/RickAstleyVEVO',
-    )
-    expect(paths.channels({ by: 'ids', ids: [RICK, B] }, 'fr')).toBe(`/channels?ids=${RICK},${B}&hl=fr`)
-    expect(paths.channels()).toBe('/channels')
+    expect(channelsPath({ by: 'username', username: 'RickAstleyVEVO' })).toBe('/channels/user/RickAstleyVEVO')
+    expect(channelsPath({ by: 'ids', ids: [RICK, B] }, 'fr')).toBe(`/channels?ids=${RICK},${B}&hl=fr`)
+    expect(channelsPath()).toBe('/channels')
   })
 })
 
@@ -264,13 +255,13 @@ describe('popular URL state', () => {
     expect(popularSearchParams(state).toString()).toBe(
       'category=10&min=2&max=7.5&q=live+music&sort=views&auto=1',
     )
-    expect(paths.popular(state)).toBe('/popular?category=10&min=2&max=7.5&q=live+music&sort=views&auto=1')
+    expect(popularPath(state)).toBe('/popular?category=10&min=2&max=7.5&q=live+music&sort=views&auto=1')
   })
 
   it('keeps plain /popular plain', () => {
     const { state } = parsePopularSearch(new URLSearchParams())
     expect(popularSearchParams(state).toString()).toBe('')
-    expect(paths.popular(state)).toBe('/popular')
+    expect(popularPath(state)).toBe('/popular')
   })
 
   it('names every value it ignores', () => {
@@ -349,8 +340,8 @@ describe('bulk URL state', () => {
     expect(qs).toBe('?ids=dQw4w9WgXcQ,Jp4cK9tRz1U&off=Jp4cK9tRz1U&formats=srt,json&langs=en,es-419')
     expect(parseBulk(qs.slice(1)).state).toEqual(state)
     expect(bulkSearchString(DEFAULT_BULK_STATE)).toBe('')
-    expect(paths.bulk({ ids: ['dQw4w9WgXcQ', 'Jp4cK9tRz1U'] })).toBe('/bulk?ids=dQw4w9WgXcQ,Jp4cK9tRz1U')
-    expect(paths.bulk()).toBe('/bulk')
+    expect(bulkPath({ ids: ['dQw4w9WgXcQ', 'Jp4cK9tRz1U'] })).toBe('/bulk?ids=dQw4w9WgXcQ,Jp4cK9tRz1U')
+    expect(bulkPath()).toBe('/bulk')
   })
 })
 
@@ -380,7 +371,7 @@ describe('safeReturnPath', () => {
   it('builds the sign-in URL that returns there', () => {
     expect(signInPath('/spend?page=2')).toBe('/sign-in?next=%2Fspend%3Fpage%3D2')
     expect(signInPath('/')).toBe('/sign-in')
-    expect(paths.signIn()).toBe('/sign-in')
+    expect(signInPath()).toBe('/sign-in')
   })
 })
 
@@ -410,8 +401,8 @@ describe('replies URL state', () => {
   })
 
   it('builds the view URL of a comment', () => {
-    expect(paths.replies()).toBe('/replies')
-    expect(paths.replies('UgzABCDEFGHIJKLMNOPQRSTU', { format: 'html', sort: 'newest' })).toBe(
+    expect(repliesPath()).toBe('/replies')
+    expect(repliesPath('UgzABCDEFGHIJKLMNOPQRSTU', { format: 'html', sort: 'newest' })).toBe(
       '/replies/UgzABCDEFGHIJKLMNOPQRSTU?format=html&sort=newest',
     )
   })
@@ -431,17 +422,17 @@ describe('spend URL state', () => {
     expect(spendSearchParams({ page: 2, operation: 'GET /search', state: 'failed' }).toString()).toBe(
       'op=GET+%2Fsearch&state=failed&page=2',
     )
-    expect(paths.spend({ page: 1 })).toBe('/spend')
-    expect(paths.spend()).toBe('/spend')
+    expect(spendPath({ page: 1 })).toBe('/spend')
+    expect(spendPath()).toBe('/spend')
   })
 })
 
 describe('video URLs', () => {
   it('writes only the given values', () => {
-    expect(paths.videos()).toBe('/videos')
-    expect(paths.video('dQw4w9WgXcQ')).toBe('/videos/dQw4w9WgXcQ')
-    expect(paths.video('dQw4w9WgXcQ', { t: 43 })).toBe('/videos/dQw4w9WgXcQ?t=43')
-    expect(paths.video('dQw4w9WgXcQ', { lang: 'fr', mode: 'default', q: 'a b' })).toBe(
+    expect(videosPath()).toBe('/videos')
+    expect(videoPath('dQw4w9WgXcQ')).toBe('/videos/dQw4w9WgXcQ')
+    expect(videoPath('dQw4w9WgXcQ', { t: 43 })).toBe('/videos/dQw4w9WgXcQ?t=43')
+    expect(videoPath('dQw4w9WgXcQ', { lang: 'fr', mode: 'default', q: 'a b' })).toBe(
       '/videos/dQw4w9WgXcQ?lang=fr&mode=default&q=a+b',
     )
   })

@@ -47,3 +47,5 @@ export const withQuery = (path: string, query: string) => (query ? `${path}?${qu
 
 /** One path segment, encoded. */
 export const seg = (s: string) => encodeURIComponent(s)
+
+export const homePath = () => ROUTES.home

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { PopularView } from '#features/popular/popular-view.tsx'
-import { popularSearchParams, type PopularState } from '#lib/paths.ts'
+import { popularSearchParams, type PopularState } from '#lib/paths/popular.ts'
 import { parsePopularSearch } from '#lib/paths-parse/popular.ts'
 
 export function Component() {

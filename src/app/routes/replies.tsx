@@ -2,7 +2,7 @@ import { Navigate, useParams } from 'react-router'
 import { parentOfCommentId } from '#contract/index.ts'
 import { RepliesView } from '#features/replies/replies-view.tsx'
 import { useRepliesUrlState } from '#features/replies/hooks/use-replies-url-state.ts'
-import { paths } from '#lib/paths.ts'
+import { repliesPath } from '#lib/paths/replies.ts'
 
 export function Component() {
   const { commentId } = useParams()
@@ -10,6 +10,6 @@ export function Component() {
   const target = commentId ? parentOfCommentId(commentId) : undefined
   // A reply id in the path: open its comment with the reply highlighted.
   if (target?.replyId)
-    return <Navigate replace to={paths.replies(target.parentId, { ...state, reply: target.replyId })} />
+    return <Navigate replace to={repliesPath(target.parentId, { ...state, reply: target.replyId })} />
   return <RepliesView commentId={commentId} state={state} problems={problems} onStateChange={setState} />
 }

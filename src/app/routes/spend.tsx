@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { SpendView } from '#features/spend/spend-view.tsx'
-import { spendSearchParams, type SpendViewState } from '#lib/paths.ts'
+import { spendSearchParams, type SpendViewState } from '#lib/paths/spend.ts'
 import { parseSpendSearch } from '#lib/paths-parse/spend.ts'
 
 export function Component() {

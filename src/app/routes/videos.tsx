@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router'
 import { isVideoId } from '#contract/index.ts'
 import { CaptionStudio } from '#features/captions/captions-view.tsx'
 import { VideoPicker } from '#features/captions/components/video-picker.tsx'
-import { studioSearch } from '#lib/paths.ts'
+import { studioSearch } from '#lib/paths/videos.ts'
 import { parseStudioSearch } from '#lib/paths-parse/videos.ts'
 
 /** `/videos` (pick a video) and `/videos/<videoId>?lang=&mode=&t=&q=` (its captions). */

@@ -1,34 +1,39 @@
 import { Link } from 'react-router'
-import { paths } from '#lib/paths.ts'
+import { channelsPath } from '#lib/paths/channels.ts'
+import { popularPath } from '#lib/paths/popular.ts'
+import { repliesPath } from '#lib/paths/replies.ts'
+import { searchPath } from '#lib/paths/search.ts'
+import { spendPath } from '#lib/paths/spend.ts'
+import { videosPath } from '#lib/paths/videos.ts'
 import { PasteBox } from './components/paste-box.tsx'
 
 const VIEWS = [
   {
-    to: paths.search(),
+    to: searchPath(),
     title: 'Location search',
     text: 'Pick a point and a radius on a map; find, filter and export the videos recorded near it.',
   },
   {
-    to: paths.popular(),
+    to: popularPath(),
     title: 'Popular videos',
     text: "Scroll the platform's most popular videos, chart and export them.",
   },
   {
-    to: paths.channels(),
+    to: channelsPath(),
     title: 'Channels',
     text: 'Open a channel by URL, id, handle or username; compare several side by side.',
   },
   {
-    to: paths.replies(),
+    to: repliesPath(),
     title: 'Comment replies',
     text: 'Read the replies to a comment as threads; search and export them, pseudonymised if needed.',
   },
   {
-    to: paths.videos(),
+    to: videosPath(),
     title: 'Captions',
     text: 'Read captions in step with playback, search them, and download every format and language.',
   },
-  { to: paths.spend(), title: 'Spend', text: 'Every paid call, what it cost, and what the cache saved.' },
+  { to: spendPath(), title: 'Spend', text: 'Every paid call, what it cost, and what the cache saved.' },
 ] as const
 
 export function HomeView() {

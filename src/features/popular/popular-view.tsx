@@ -18,7 +18,7 @@ import { PopularFiltersForm } from './components/popular-filters-form.tsx'
 import { CategoryChart } from './components/category-chart.tsx'
 import { NextPageBar } from './components/next-page-bar.tsx'
 import { FeedFreshness } from './components/feed-freshness.tsx'
-import { paths } from '#lib/paths.ts'
+import { bulkPath } from '#lib/paths/bulk.ts'
 
 /** Pages loaded automatically per switch-on before auto-load pauses and asks again (docs/decisions/0050). */
 export const AUTO_LOAD_PAGE_CAP = 20
@@ -194,7 +194,7 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
               noun={filtered ? 'videos matching the filters' : 'videos'}
             />
             {bulkIds.length > 0 ? (
-              <Link to={paths.bulk({ ids: bulkIds })} className="text-sm font-medium text-sky-800 underline">
+              <Link to={bulkPath({ ids: bulkIds })} className="text-sm font-medium text-sky-800 underline">
                 Download captions… ({bulkIds.length} {filtered ? 'filtered' : 'loaded'} videos)
               </Link>
             ) : null}

@@ -11,7 +11,7 @@ import {
   type LatLng,
   type SearchDraft,
 } from './lib/search-draft.ts'
-import { searchUrl, type SearchUrlState, type SortKey } from './lib/search-url.ts'
+import { searchPath, type SearchUrlState, type SortKey } from './lib/search-url.ts'
 import { LocationMap } from './components/location-map.tsx'
 import { SearchForm } from './components/search-form.tsx'
 import { SearchResults } from './components/search-results.tsx'
@@ -56,7 +56,7 @@ export function SearchView({ url }: SearchViewProps) {
     setShowAllErrors(false)
     const request = searchRequest(parsed.input)
     setArmedKey(requestKey(request))
-    const next = searchUrl(parsed.input, { q: url.q, sort: url.sort })
+    const next = searchPath(parsed.input, { q: url.q, sort: url.sort })
     if (next !== `${location.pathname}${location.search}`) {
       void navigate(next)
       return
@@ -70,7 +70,7 @@ export function SearchView({ url }: SearchViewProps) {
   const onViewChange = useCallback(
     (view: { q: string; sort: SortKey }) => {
       // Filtering and sorting are not new searches: they replace the history entry.
-      if (searched) void navigate(searchUrl(searched, view), { replace: true })
+      if (searched) void navigate(searchPath(searched, view), { replace: true })
     },
     [searched, navigate],
   )

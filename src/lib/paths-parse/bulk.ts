@@ -1,7 +1,7 @@
 /** The route table's parser for /bulk (docs/decisions/0123-typed-addresses.md): tolerant, each bad value named. */
 import { z } from 'zod'
 import { CAPTION_FORMATS, CAPTION_MODES, LANGUAGE_CODES, type CaptionMode } from '#contract/enums.ts'
-import { DEFAULT_PARALLEL, MAX_PARALLEL, MAX_VIDEOS, type BulkState } from '../paths.ts'
+import { DEFAULT_PARALLEL, MAX_PARALLEL, MAX_VIDEOS, type BulkState } from '../paths/bulk.ts'
 import { ModeParam, VideoIdParam } from './videos.ts'
 
 const ParallelParam = z.coerce.number().int().min(1).max(MAX_PARALLEL)

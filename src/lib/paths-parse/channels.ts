@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { HL_CODES, type HlCode } from '#contract/enums.ts'
 import { isChannelId, normaliseHandle, USERNAME_RE } from '#contract/identifiers.ts'
 import { MAX_COMPARE_IDS, parseChannelLookup } from '../channel-lookup.ts'
-import type { ChannelRoute, ChannelView } from '../paths.ts'
+import type { ChannelRoute, ChannelView } from '../paths/channels.ts'
 
 const HlParam = z.enum(HL_CODES as unknown as [HlCode, ...HlCode[]])
 const UsernameParam = z.string().regex(USERNAME_RE)

@@ -1,6 +1,11 @@
 /** The route table's parser for /popular (docs/decisions/0123-typed-addresses.md): tolerant, each bad value named. */
 import { z } from 'zod'
-import { DEFAULT_POPULAR_STATE, durationRangeValid, POPULAR_SORT_KEYS, type PopularState } from '../paths.ts'
+import {
+  DEFAULT_POPULAR_STATE,
+  durationRangeValid,
+  POPULAR_SORT_KEYS,
+  type PopularState,
+} from '../paths/popular.ts'
 
 const CategoryParam = z.string().regex(/^\d+$/)
 const MinutesParam = z.coerce.number().finite().min(0)

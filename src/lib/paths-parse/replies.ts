@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { REPLY_ID_RE } from '#contract/identifiers.ts'
 import { COMMENT_FORMATS as REPLY_FORMATS } from '#contract/enums.ts'
-import { DEFAULT_STATE, REPLY_SORTS, REPLY_VIEWS, type RepliesViewState } from '../paths.ts'
+import { DEFAULT_STATE, REPLY_SORTS, REPLY_VIEWS, type RepliesViewState } from '../paths/replies.ts'
 
 const MAX_QUERY = 200
 const ReplyIdParam = z.string().regex(REPLY_ID_RE)

@@ -3,7 +3,13 @@ import { z } from 'zod'
 import { RADIUS_UNITS } from '#contract/enums.ts'
 import { checkRadius } from '#contract/geo.ts'
 import { LocationParam } from '#contract/location-param.ts'
-import { DEFAULT_RADIUS, DEFAULT_UNIT, roundCoordinate, SORT_KEYS, type SearchUrlState } from '../paths.ts'
+import {
+  DEFAULT_RADIUS,
+  DEFAULT_UNIT,
+  roundCoordinate,
+  SORT_KEYS,
+  type SearchUrlState,
+} from '../paths/search.ts'
 
 /** The first message of a failed zod parse. */
 const firstMessage = (e: z.ZodError) => e.issues[0]?.message ?? ''

@@ -1,6 +1,6 @@
 /** The route table's parser for /spend (docs/decisions/0123-typed-addresses.md): tolerant, each bad value named. */
 import { z } from 'zod'
-import { STATE_FILTERS, type SpendViewState } from '../paths.ts'
+import { STATE_FILTERS, type SpendViewState } from '../paths/spend.ts'
 
 const PageParam = z.coerce.number().int().min(1).max(100_000)
 const OperationParam = z.string().regex(/^GET \/[A-Za-z/{}]+$/)

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { CAPTION_MODES, LANGUAGE_CODES } from '#contract/enums.ts'
 import { VIDEO_ID_RE } from '#contract/identifiers.ts'
 import { parseTimeParam } from '#contract/paste.ts'
-import type { ParsedStudioSearch, StudioState } from '../paths.ts'
+import type { ParsedStudioSearch, StudioState } from '../paths/videos.ts'
 
 const LangParam = z.enum(LANGUAGE_CODES)
 export const ModeParam = z.enum(CAPTION_MODES)

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { Button } from '#components/ui/button.tsx'
-import { paths } from '#lib/paths.ts'
+import { videoPath } from '#lib/paths/videos.ts'
 
 export type VideoChecklistProps = {
   ids: readonly string[]
@@ -54,7 +54,7 @@ export function VideoChecklist({ ids, excluded, disabled, onExcludedChange, onCl
               {id}
             </label>
             <Link
-              to={paths.video(id)}
+              to={videoPath(id)}
               className="text-sm text-sky-800 underline"
               aria-label={`Open the captions of ${id}`}
             >

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { bulkSearchString, type BulkState } from '#lib/paths.ts'
+import { bulkSearchString, type BulkState } from '#lib/paths/bulk.ts'
 import { parseBulkSearch } from '#lib/paths-parse/bulk.ts'
 
 /** Marks history entries this hook wrote, so they are not mistaken for a navigation to adopt. */

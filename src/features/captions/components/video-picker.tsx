@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { parsePaste } from '#contract/paste.ts'
-import { paths } from '#lib/paths.ts'
+import { videoPath } from '#lib/paths/videos.ts'
 
 /** `/videos` without an id: any video link form or an 11-character id opens that video's captions. */
 export function VideoPicker({ problem }: { problem?: string }) {
@@ -20,7 +20,7 @@ export function VideoPicker({ problem }: { problem?: string }) {
         `That is a ${result.target.kind} link, not a video. Paste a video link (watch?v=, youtu.be/, shorts/, embed/) or an 11-character video id.`,
       )
     }
-    void navigate(paths.video(result.target.videoId, { t: result.target.t }))
+    void navigate(videoPath(result.target.videoId, { t: result.target.t }))
   }
 
   return (

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import type { HlCode } from '#contract/index.ts'
 import type { Receipt } from '#lib/paid-fetch.ts'
 import { describeRef, type ChannelRef } from '#lib/channel-lookup.ts'
-import { paths } from '#lib/paths.ts'
+import { channelsPath } from '#lib/paths/channels.ts'
 import { FetchReceipt } from './fetch-receipt.tsx'
 
 export type ChannelNotFoundProps = { channelRef: ChannelRef; hl: HlCode | undefined; receipt?: Receipt }
@@ -29,10 +29,7 @@ export function ChannelNotFound({ channelRef, hl, receipt }: ChannelNotFoundProp
       </p>
       {name && channelRef.by === 'handle' && /^[A-Za-z0-9_.-]+$/.test(name) && (
         <p className="mt-2">
-          <Link
-            className="text-sky-800 underline"
-            to={paths.channels({ by: 'username', username: name }, hl)}
-          >
+          <Link className="text-sky-800 underline" to={channelsPath({ by: 'username', username: name }, hl)}>
             Look up “{name}” as a legacy username instead
           </Link>
         </p>
@@ -41,7 +38,7 @@ export function ChannelNotFound({ channelRef, hl, receipt }: ChannelNotFoundProp
         <p className="mt-2">
           <Link
             className="text-sky-800 underline"
-            to={paths.channels({ by: 'handle', handle: `@${name}` }, hl)}
+            to={channelsPath({ by: 'handle', handle: `@${name}` }, hl)}
           >
             Look up “@{name}” as a handle instead
           </Link>

@@ -8,7 +8,7 @@ import { safeHttpUrl } from '#lib/linkify.ts'
 import { bestThumbnail } from '#lib/thumbnail-choice.ts'
 import { topicLabel } from '#lib/topic-labels.ts'
 import { countryName } from '../lib/hl-options.ts'
-import { paths } from '#lib/paths.ts'
+import { videoPath } from '#lib/paths/videos.ts'
 
 const yesNo = (b: boolean | undefined): string => (b === undefined ? 'not given' : b ? 'Yes' : 'No')
 
@@ -177,7 +177,7 @@ export function ChannelProfile({ channel: c, hl }: ChannelProfileProps) {
           <dt className="text-slate-600">Trailer</dt>
           <dd>
             {c.unsubscribedTrailer ? (
-              <Link to={paths.video(c.unsubscribedTrailer)} className="text-sky-800 underline">
+              <Link to={videoPath(c.unsubscribedTrailer)} className="text-sky-800 underline">
                 Captions of the trailer ({c.unsubscribedTrailer})
               </Link>
             ) : (

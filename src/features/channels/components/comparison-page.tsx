@@ -5,7 +5,7 @@ import { RTL_LANGUAGES, priceOf, type Channel, type HlCode } from '#contract/ind
 import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { ExportMenu } from '#components/export-menu.tsx'
 import { errorMessage } from '#lib/api-client.ts'
-import { paths } from '#lib/paths.ts'
+import { channelsPath } from '#lib/paths/channels.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
 import { fileSlug } from '#lib/export/file-slug.ts'
 import { formatCount, formatDate } from '#lib/format.ts'
@@ -139,7 +139,7 @@ export function ComparisonPage({ ids, hl }: ComparisonPageProps) {
                         />
                       )}
                       <Link
-                        to={paths.channels({ by: 'id', id: c.id }, hl)}
+                        to={channelsPath({ by: 'id', id: c.id }, hl)}
                         lang={hl}
                         dir={dir}
                         className="text-sky-800 underline"

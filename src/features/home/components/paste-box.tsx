@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { parsePaste } from '#contract/paste.ts'
-import { pasteTargetUrl } from '#lib/paths.ts'
+import { pasteTargetUrl } from '#lib/paths/paste.ts'
 
 /** One box for anything a researcher has copied: routes it to its view, or says why it can't. */
 export function PasteBox() {

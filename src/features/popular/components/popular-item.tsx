@@ -10,7 +10,8 @@ import { cn } from '#lib/cn.ts'
 import type { PopularRow } from '../lib/popular-rows.ts'
 import { CountStat, DurationStat } from './video-stats.tsx'
 import { VideoBadges, licenseLabel } from './video-badges.tsx'
-import { paths } from '#lib/paths.ts'
+import { channelsPath } from '#lib/paths/channels.ts'
+import { videoPath } from '#lib/paths/videos.ts'
 
 const CARD_THUMB_WIDTH = 160
 const TAGS_COLLAPSED = 8
@@ -110,7 +111,7 @@ export function PopularItem({
   const srcSet = thumbnailSrcSet(video.thumbnails)
   const tags = video.tags ?? []
   const shownTags = expanded ? tags : tags.slice(0, TAGS_COLLAPSED)
-  const videoUrl = paths.video(video.id)
+  const videoUrl = videoPath(video.id)
   return (
     <article
       ref={ref}
@@ -151,7 +152,7 @@ export function PopularItem({
           </h2>
           <p className="flex flex-wrap gap-x-2 text-sm text-slate-700">
             <Link
-              to={paths.channels({ by: 'id', id: video.channelId })}
+              to={channelsPath({ by: 'id', id: video.channelId })}
               className="font-medium text-sky-800 hover:underline"
             >
               {video.channelTitle || video.channelId}

@@ -6,7 +6,7 @@ import { formatCount, formatDate, formatRelative } from '#lib/format.ts'
 import type { ReplyFormat } from '../lib/reply-search.ts'
 import { HighlightedText } from './highlighted-text.tsx'
 import { ReplyText } from './reply-text.tsx'
-import { paths } from '#lib/paths.ts'
+import { channelsPath } from '#lib/paths/channels.ts'
 
 export type ReplyCardProps = {
   reply: CommentReply
@@ -73,10 +73,7 @@ export const ReplyCard = memo(function ReplyCard({
         <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <h3 id={headingId} className="font-semibold">
             {channelId ? (
-              <Link
-                to={paths.channels({ by: 'id', id: channelId })}
-                className="text-slate-900 hover:underline"
-              >
+              <Link to={channelsPath({ by: 'id', id: channelId })} className="text-slate-900 hover:underline">
                 <HighlightedText text={reply.authorDisplayName} pattern={pattern} />
               </Link>
             ) : (

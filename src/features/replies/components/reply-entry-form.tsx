@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { parsePaste } from '#contract/index.ts'
 import { PricedButton } from '#components/ui/priced-button.tsx'
 import { REPLIES_PRICE_USD } from '../api/queries.ts'
-import { paths } from '#lib/paths.ts'
+import { repliesPath } from '#lib/paths/replies.ts'
 import type { RepliesViewState } from '../lib/replies-url-state.ts'
 
 export type ReplyEntryFormProps = {
@@ -34,7 +34,7 @@ export function ReplyEntryForm({ state, label = 'Comment link or id' }: ReplyEnt
       )
     }
     setError(undefined)
-    void navigate(paths.replies(target.parentId, { ...state, q: '', reply: target.replyId }))
+    void navigate(repliesPath(target.parentId, { ...state, q: '', reply: target.replyId }))
   }
 
   return (

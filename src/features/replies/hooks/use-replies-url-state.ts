@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { repliesSearchString, type RepliesViewState } from '#lib/paths.ts'
+import { repliesSearchString, type RepliesViewState } from '#lib/paths/replies.ts'
 import { parseRepliesSearch } from '#lib/paths-parse/replies.ts'
 
 export type RepliesUrlState = {

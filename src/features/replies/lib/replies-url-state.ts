@@ -5,6 +5,6 @@ export {
   repliesSearchString,
   type RepliesViewState,
   type ReplyViewMode,
-} from '#lib/paths.ts'
+} from '#lib/paths/replies.ts'
 export { COMMENT_FORMATS as REPLY_FORMATS } from '#contract/enums.ts'
 export { parseRepliesSearch } from '#lib/paths-parse/replies.ts'

@@ -4,7 +4,7 @@
  */
 import DOMPurify, { type Config } from 'dompurify'
 import { parsePaste } from '#contract/index.ts'
-import { paths } from '#lib/paths.ts'
+import { videoPath } from '#lib/paths/videos.ts'
 
 export type SafeNode =
   | { type: 'text'; text: string }
@@ -40,7 +40,7 @@ export function videoMomentOf(href: string): { to: string; videoId: string; seco
   const target = parsePaste(href)
   if (!target.ok || target.target.kind !== 'video' || target.target.t === undefined) return undefined
   const { videoId, t } = target.target
-  return { to: paths.video(videoId, { t }), videoId, seconds: t }
+  return { to: videoPath(videoId, { t }), videoId, seconds: t }
 }
 
 function convert(nodes: NodeListOf<ChildNode>): SafeNode[] {

@@ -3,7 +3,8 @@ import type { SearchItem } from '#contract/index.ts'
 import { formatDate, formatRelative } from '#lib/format.ts'
 import { decodeHtmlEntities } from '#lib/html-entities.ts'
 import { bestThumbnail, thumbnailSrcSet } from '#lib/thumbnail-choice.ts'
-import { paths } from '#lib/paths.ts'
+import { channelsPath } from '#lib/paths/channels.ts'
+import { videoPath } from '#lib/paths/videos.ts'
 
 /** The platform's search snippets may arrive HTML-escaped (`&#39;`); React then renders the text safely. */
 function plain(s: string): string {
@@ -31,13 +32,13 @@ export function ResultCard({ item, now }: { item: SearchItem; now: number }) {
       )}
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold leading-snug">
-          <Link to={paths.video(item.videoId)} className="text-sky-800 hover:underline">
+          <Link to={videoPath(item.videoId)} className="text-sky-800 hover:underline">
             {title}
           </Link>
         </h3>
         <p className="mt-0.5 text-sm">
           <Link
-            to={paths.channels({ by: 'id', id: item.channelId })}
+            to={channelsPath({ by: 'id', id: item.channelId })}
             className="text-slate-800 underline decoration-slate-400 underline-offset-2 hover:decoration-slate-800"
           >
             {plain(item.channelTitle)}

@@ -13,10 +13,10 @@ import { usePriceQuote } from '#lib/use-price-quote.ts'
 import { searchApiPath, searchQueries, searchRequest } from '../api/queries.ts'
 import { filterItems, sortItems, uniqueItems } from '../lib/filter-results.ts'
 import { searchExport } from '../lib/search-export.ts'
-import { searchUrl, type SearchInput, type SortKey } from '../lib/search-url.ts'
+import { searchPath, type SearchInput, type SortKey } from '../lib/search-url.ts'
 import { ResultCard } from './result-card.tsx'
 import { ResultsToolbar } from './results-toolbar.tsx'
-import { paths } from '#lib/paths.ts'
+import { bulkPath } from '#lib/paths/bulk.ts'
 
 const PAGE_PRICE = priceOf('GET /search')
 
@@ -106,7 +106,7 @@ export const SearchResults = memo(function SearchResults({
         regionCode: first?.regionCode,
         input,
         request,
-        viewUrl: `${window.location.origin}${searchUrl(input)}`,
+        viewUrl: `${window.location.origin}${searchPath(input)}`,
         fetchedAt: new Date(results.dataUpdatedAt || Date.now()),
       }),
     )
@@ -115,7 +115,7 @@ export const SearchResults = memo(function SearchResults({
   const total = formatCount(first?.totalResults)
   const costUsd = addUsd(...pages.map(() => PAGE_PRICE))
   const fetchedAt = new Date(results.dataUpdatedAt).toISOString()
-  const bulkUrl = paths.bulk({ ids: visible.map((i) => i.videoId) })
+  const bulkUrl = bulkPath({ ids: visible.map((i) => i.videoId) })
 
   return (
     <section aria-labelledby="results-heading" className="space-y-4">

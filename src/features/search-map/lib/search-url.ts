@@ -1,16 +1,16 @@
 /** The location search's URL lives in the route table (#lib/paths.ts); the sort labels are this view's. */
-import type { SortKey } from '#lib/paths.ts'
+import type { SortKey } from '#lib/paths/search.ts'
 
 export {
   DEFAULT_RADIUS,
   DEFAULT_UNIT,
   roundCoordinate,
-  searchUrl,
+  searchPath,
   SORT_KEYS,
   type SearchInput,
   type SearchUrlState,
   type SortKey,
-} from '#lib/paths.ts'
+} from '#lib/paths/search.ts'
 export { parseDecimal, parseSearchUrl } from '#lib/paths-parse/search.ts'
 
 export const SORT_LABELS: Record<SortKey, string> = {
