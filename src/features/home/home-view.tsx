@@ -1,39 +1,34 @@
 import { Link } from 'react-router'
-import { channelsPath } from '#lib/paths/channels.ts'
-import { popularPath } from '#lib/paths/popular.ts'
-import { repliesPath } from '#lib/paths/replies.ts'
-import { searchPath } from '#lib/paths/search.ts'
-import { spendPath } from '#lib/paths/spend.ts'
-import { videosPath } from '#lib/paths/videos.ts'
+import { ROUTES } from '#lib/routes.ts'
 import { PasteBox } from './components/paste-box.tsx'
 
 const VIEWS = [
   {
-    to: searchPath(),
+    to: ROUTES.search,
     title: 'Location search',
     text: 'Pick a point and a radius on a map; find, filter and export the videos recorded near it.',
   },
   {
-    to: popularPath(),
+    to: ROUTES.popular,
     title: 'Popular videos',
     text: "Scroll the platform's most popular videos, chart and export them.",
   },
   {
-    to: channelsPath(),
+    to: ROUTES.channels,
     title: 'Channels',
     text: 'Open a channel by URL, id, handle or username; compare several side by side.',
   },
   {
-    to: repliesPath(),
+    to: ROUTES.replies,
     title: 'Comment replies',
     text: 'Read the replies to a comment as threads; search and export them, pseudonymised if needed.',
   },
   {
-    to: videosPath(),
+    to: ROUTES.videos,
     title: 'Captions',
     text: 'Read captions in step with playback, search them, and download every format and language.',
   },
-  { to: spendPath(), title: 'Spend', text: 'Every paid call, what it cost, and what the cache saved.' },
+  { to: ROUTES.spend, title: 'Spend', text: 'Every paid call, what it cost, and what the cache saved.' },
 ] as const
 
 export function HomeView() {

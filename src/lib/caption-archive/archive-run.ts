@@ -7,6 +7,7 @@ import { paidFetch, type PaidBytes, type PaidInit, type Receipt } from '#lib/pai
 import type { BulkManifest, LanguageSource } from './manifest.ts'
 import { createLanguageResolver } from './language-resolver.ts'
 import { jobUrl, type BulkJob, type BulkPlan, type BulkSelection } from './plan.ts'
+import { emptyProgress, type BulkProgress } from './progress.ts'
 import { captionRetryPolicy, haltsTheRun } from './retry-policy.ts'
 import { runPool, type PoolOptions, type PoolOutcome } from './run-pool.ts'
 import { languageOfJsonTrack, UNDETERMINED_LANGUAGE } from './track-language.ts'
@@ -17,30 +18,7 @@ export type FetchBytes = (url: string, init: Pick<PaidInit, 'signal' | 'onReceip
 
 const fetchBytes: FetchBytes = (url, init) => paidFetch(url, { as: 'bytes' }, init)
 
-export type BulkProgress = {
-  total: number
-  /** Jobs with a final outcome (file saved, or reported missing). */
-  settled: number
-  files: number
-  missing: number
-  inFlight: number
-  retries: number
-  /** The receipts' costs summed as answers arrive, failures included. */
-  costUsd: number
-  cacheHits: number
-}
-
-/** A run of `total` requests before any has been sent. */
-export const emptyProgress = (total: number): BulkProgress => ({
-  total,
-  settled: 0,
-  files: 0,
-  missing: 0,
-  inFlight: 0,
-  retries: 0,
-  costUsd: 0,
-  cacheHits: 0,
-})
+export { emptyProgress, type BulkProgress } from './progress.ts'
 
 export type BulkRunOptions = {
   plan: BulkPlan

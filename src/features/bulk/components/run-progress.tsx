@@ -1,7 +1,7 @@
 import { formatUsd } from '#contract/index.ts'
 import { Button } from '#components/ui/button.tsx'
 import type { BulkRunState } from '../hooks/use-bulk-run.ts'
-import type { BulkProgress } from '#lib/caption-archive/archive-run.ts'
+import type { BulkProgress } from '#lib/caption-archive/progress.ts'
 import type { MissingRecord } from '#lib/caption-archive/manifest.ts'
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`

@@ -1,10 +1,13 @@
 /** Starts, follows and stops one bulk download at a time; leaving the view stops it. */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage } from '#lib/api-client.ts'
-import { emptyProgress, startBulkRun, type BulkProgress } from '#lib/caption-archive/archive-run.ts'
+import type * as ArchiveRun from '#lib/caption-archive/archive-run.ts'
+import { emptyProgress, type BulkProgress } from '#lib/caption-archive/progress.ts'
 import type { BulkManifest } from '#lib/caption-archive/manifest.ts'
 import type { BulkPlan, BulkSelection } from '#lib/caption-archive/plan.ts'
 import { bulkZipName, chooseSaveTarget, saveZip, type SaveMethod } from '#lib/caption-archive/save-zip.ts'
+
+type ArchivePipeline = typeof ArchiveRun
 
 export type BulkRunState =
   | { phase: 'idle' }
@@ -72,7 +75,20 @@ export function useBulkRun() {
       method: target.kind,
       stopping: false,
     })
-    const run = startBulkRun({
+    let pipeline: ArchivePipeline
+    try {
+      // The pipeline (and client-zip) loads when a run starts, not with the view.
+      pipeline = await import('#lib/caption-archive/archive-run.ts')
+    } catch (e) {
+      controllerRef.current = null
+      setState({
+        phase: 'failed',
+        progress: undefined,
+        message: `The download code could not load: ${errorMessage(e)}`,
+      })
+      return
+    }
+    const run = pipeline.startBulkRun({
       plan,
       selection,
       concurrency,

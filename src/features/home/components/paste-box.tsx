@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { parsePaste } from '#contract/paste.ts'
-import { pasteTargetUrl } from '#lib/paths/paste.ts'
 
 /** One box for anything a researcher has copied: routes it to its view, or says why it can't. */
 export function PasteBox() {
@@ -19,7 +18,11 @@ export function PasteBox() {
       return
     }
     setError(undefined)
-    void navigate(pasteTargetUrl(result.target))
+    // The builders load on submit, not with the home page (they are a view's, not the front door's).
+    import('#lib/paths/paste.ts').then(
+      ({ pasteTargetUrl }) => void navigate(pasteTargetUrl(result.target)),
+      () => setError('The dashboard could not load the page for this link. Check your connection and retry.'),
+    )
   }
 
   return (

@@ -1,0 +1,25 @@
+/** A run's counters, apart from the pipeline so a view shows them before the pipeline has loaded. */
+export type BulkProgress = {
+  total: number
+  /** Jobs with a final outcome (file saved, or reported missing). */
+  settled: number
+  files: number
+  missing: number
+  inFlight: number
+  retries: number
+  /** The receipts' costs summed as answers arrive, failures included. */
+  costUsd: number
+  cacheHits: number
+}
+
+/** A run of `total` requests before any has been sent. */
+export const emptyProgress = (total: number): BulkProgress => ({
+  total,
+  settled: 0,
+  files: 0,
+  missing: 0,
+  inFlight: 0,
+  retries: 0,
+  costUsd: 0,
+  cacheHits: 0,
+})
