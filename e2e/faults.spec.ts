@@ -370,6 +370,28 @@ test.describe('faults from the service', () => {
     expect(searches, 'paid requests sent for one press of the priced "Load more"').toHaveLength(1)
   })
 
+  test('a bulk run over failing videos pays once per file: a charged failure is never retried', async ({
+    page,
+    request,
+  }) => {
+    // The browser-download fallback, as e2e/bulk.spec.ts uses (headless Chromium may expose the file picker).
+    await page.addInitScript(() =>
+      Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true }),
+    )
+    const ids = ['dQw4w9WgXcQ', 'Jp4cK9tRz1U', 'As3rOnly5xk']
+    await setFault(request, BASE, { path: '/captions', kind: 'status', status: 500 })
+    const before = await simulatorStats(request, BASE)
+    await page.goto(`/bulk?ids=${ids.join(',')}&formats=vtt&langs=en`)
+    const start = page.getByRole('button', { name: /^Download ZIP/ })
+    await expect(start.getByTestId('price')).toHaveText('$0.00159')
+    const downloading = page.waitForEvent('download')
+    await start.click()
+    await downloading
+    const after = await simulatorStats(request, BASE)
+    // Each 5xx counts as charged (docs/decisions/0012): one paid call per file, none repeated by the pipeline.
+    expect(after.calls - before.calls, 'calls that reached the simulated service').toBe(ids.length)
+  })
+
   test('the function never under-counts what the service charged, even when the body is cut off', async ({
     request,
   }) => {

@@ -26,13 +26,23 @@ export class ApiError extends Error {
   readonly code: string
   readonly param: string | undefined
   readonly retryAfterSeconds: number | undefined
-  constructor(status: number, code: string, message: string, param?: string, retryAfterSeconds?: number) {
+  /** What the failed answer cost (its receipt); 0 when it never reached the function or was not charged. */
+  readonly costUsd: number
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    param?: string,
+    retryAfterSeconds?: number,
+    costUsd = 0,
+  ) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.param = param
     this.retryAfterSeconds = retryAfterSeconds
+    this.costUsd = costUsd
   }
 }
 
@@ -76,7 +86,7 @@ function receiptOf(url: string, res: Response): Receipt {
   }
 }
 
-async function errorFrom(res: Response): Promise<ApiError> {
+async function errorFrom(res: Response, costUsd: number): Promise<ApiError> {
   const retry = Number(res.headers.get('Retry-After')) || undefined
   try {
     // Loaded on the first failure only: zod stays out of the shell's first load (docs/decisions/0099).
@@ -84,7 +94,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
     const body = ApiErrorBody.safeParse(json)
     if (body.success) {
       const e = body.data.error
-      return new ApiError(res.status, e.code, e.message, e.param, e.retryAfterSeconds ?? retry)
+      return new ApiError(res.status, e.code, e.message, e.param, e.retryAfterSeconds ?? retry, costUsd)
     }
   } catch {
     // not JSON: fall through to a generic message
@@ -95,6 +105,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
     `The dashboard's server answered ${res.status} ${res.statusText}.`,
     undefined,
     retry,
+    costUsd,
   )
 }
 
@@ -133,7 +144,7 @@ export async function paidFetch<T>(
   const receipt = receiptOf(url, res)
   recordCost(receipt)
   onReceipt?.(receipt)
-  if (!res.ok) throw await errorFrom(res)
+  if (!res.ok) throw await errorFrom(res, receipt.costUsd)
   if (read.as === 'none') return { receipt }
   if (read.as === 'bytes') {
     return {

@@ -32,7 +32,7 @@ function run(selection: BulkSelection, over: Partial<Parameters<typeof startBulk
 }
 
 /** Answers like the function: a receipt for every answer, errors as ApiError after onReceipt. */
-type FakeAnswer = { status: number; body?: string; code?: string; cache?: 'HIT' | 'MISS' }
+type FakeAnswer = { status: number; body?: string; code?: string; cache?: 'HIT' | 'MISS'; costUsd?: number }
 function fakeFunction(answer: (url: URL) => FakeAnswer | Promise<FakeAnswer>) {
   const requested: string[] = []
   const fetch: FetchBytes = async (url, init) => {
@@ -46,12 +46,20 @@ function fakeFunction(answer: (url: URL) => FakeAnswer | Promise<FakeAnswer>) {
     const a = await Promise.race([answer(new URL(url, 'http://localhost')), stopped])
     const receipt = {
       url,
-      costUsd: a.cache === 'HIT' ? 0 : 0.00053,
+      costUsd: a.costUsd ?? (a.cache === 'HIT' ? 0 : 0.00053),
       cache: a.cache ?? 'MISS',
       fetchedAt: new Date().toISOString(),
     }
     init.onReceipt?.(receipt)
-    if (a.status >= 400) throw new ApiError(a.status, a.code ?? 'http_error', `answered ${a.status}`)
+    if (a.status >= 400)
+      throw new ApiError(
+        a.status,
+        a.code ?? 'http_error',
+        `answered ${a.status}`,
+        undefined,
+        undefined,
+        receipt.costUsd,
+      )
     return {
       bytes: new TextEncoder().encode(a.body ?? ''),
       contentType: 'text/plain; charset=utf-8',
@@ -234,13 +242,13 @@ describe('a bulk run, its failures and its stop', () => {
     expect(m.run.totals.costUsd).toBe(0.00212) // 4 answers × $0.00053, the refused lookup included
   })
 
-  it('retries a 503 and a 429, counting what every attempt cost', async () => {
+  it('retries what was never charged (storage down, a 429 at the door), counting what every attempt cost', async () => {
     const tries = new Map<string, number>()
     const { fetch } = fakeFunction((u) => {
       const n = (tries.get(u.href) ?? 0) + 1
       tries.set(u.href, n)
       if (u.searchParams.get('format') === 'srt' && n === 1)
-        return { status: 503, code: 'upstream_unavailable' }
+        return { status: 503, code: 'storage_unavailable', costUsd: 0 }
       if (u.searchParams.get('format') === 'vtt' && n < 3)
         return { status: 429, code: 'rate_limited', cache: 'HIT' }
       return { status: 200, body: 'ok' }
@@ -259,7 +267,7 @@ describe('a bulk run, its failures and its stop', () => {
     const m = await manifest
     expect(m.files.map((f) => [f.format, f.attempts, f.costUsd])).toEqual(
       expect.arrayContaining([
-        ['srt', 2, 0.00106],
+        ['srt', 2, 0.00053],
         ['vtt', 3, 0.00053],
       ]),
     )
@@ -267,8 +275,8 @@ describe('a bulk run, its failures and its stop', () => {
     expect(delays).toHaveLength(3)
   })
 
-  it('reports a file whose transient failures outlast the retries as failed', async () => {
-    const { fetch } = fakeFunction(() => ({ status: 504, code: 'upstream_timeout' }))
+  it('reports a file whose uncharged failures outlast the retries as failed', async () => {
+    const { fetch } = fakeFunction(() => ({ status: 503, code: 'storage_unavailable', costUsd: 0 }))
     const { zip, manifest } = run(
       { videoIds: [RICK], formats: ['srt'], languages: ['en'], mode: 'default' },
       { fetch },
@@ -277,8 +285,32 @@ describe('a bulk run, its failures and its stop', () => {
     const m = await manifest
     expect(Object.keys(files).sort()).toEqual(['manifest.json', 'report.csv', 'report.json'])
     expect(m.missing).toMatchObject([
-      { outcome: 'failed', status: 504, code: 'upstream_timeout', attempts: 3 },
+      { outcome: 'failed', status: 503, code: 'storage_unavailable', attempts: 3 },
     ])
+  })
+
+  it('never retries a charged failure: one paid call per failing file', async () => {
+    const charged: FakeAnswer[] = [
+      { status: 500, code: 'upstream_error' },
+      { status: 504, code: 'upstream_timeout' },
+      { status: 502, code: 'upstream_invalid' },
+    ]
+    const byFormat = { srt: charged[0]!, vtt: charged[1]!, ttml: charged[2]! }
+    const { fetch, requested } = fakeFunction((u) => byFormat[u.searchParams.get('format') as 'srt'])
+    const { zip, manifest } = run(
+      { videoIds: [RICK], formats: ['srt', 'vtt', 'ttml'], languages: ['en'], mode: 'default' },
+      { fetch },
+    )
+    await unzip(zip)
+    const m = await manifest
+    expect(requested).toHaveLength(3)
+    expect(m.missing.map((x) => [x.code, x.attempts]).sort()).toEqual([
+      ['upstream_error', 1],
+      ['upstream_invalid', 1],
+      ['upstream_timeout', 1],
+    ])
+    expect(m.run.totals.retries).toBe(0)
+    expect(m.run.totals.costUsd).toBe(0.00159) // 3 × $0.00053, each paid once
   })
 
   it('halts when the budget is spent and says so', async () => {

@@ -2,15 +2,35 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '#lib/paid-fetch.ts'
 import { captionRetryPolicy, haltsTheRun, isTransient } from './retry-policy.ts'
 
-const err = (status: number, code = 'x', retryAfter?: number) =>
-  new ApiError(status, code, 'message', undefined, retryAfter)
+const err = (status: number, code = 'x', retryAfter?: number, costUsd = 0) =>
+  new ApiError(status, code, 'message', undefined, retryAfter, costUsd)
 
 describe('isTransient', () => {
-  it.each([429, 502, 503, 504])('retries %i', (status) => expect(isTransient(err(status))).toBe(true))
-  it('retries network failures', () => expect(isTransient(err(0, 'network_error'))).toBe(true))
-  it.each([400, 401, 402, 403, 404, 500])('never retries %i', (status) =>
-    expect(isTransient(err(status))).toBe(false),
+  it.each([
+    [429, 'rate_limited'],
+    [503, 'storage_unavailable'],
+    [502, 'upstream_unreachable'],
+    [0, 'network_error'],
+  ])('retries %i %s, which is never charged', (status, code) =>
+    expect(isTransient(err(status, code))).toBe(true),
   )
+  it.each([
+    [500, 'upstream_error'],
+    [502, 'upstream_invalid'],
+    [503, 'upstream_error'],
+    [504, 'upstream_timeout'],
+    [400, 'invalid_query'],
+    [401, 'unauthorized'],
+    [402, 'budget_exhausted'],
+    [403, 'forbidden'],
+    [404, 'captions_unavailable'],
+  ])('never retries %i %s: a retry cannot help, or would pay again', (status, code) =>
+    expect(isTransient(err(status, code))).toBe(false),
+  )
+  it('never retries a failure that was charged, whatever its code', () => {
+    expect(isTransient(err(503, 'storage_unavailable', undefined, 0.00053))).toBe(false)
+    expect(isTransient(err(429, 'rate_limited', 5, 0.00053))).toBe(false)
+  })
   it('never retries what is not an ApiError (a bug, an abort)', () => {
     expect(isTransient(new Error('boom'))).toBe(false)
     expect(isTransient(new DOMException('stopped', 'AbortError'))).toBe(false)
@@ -31,7 +51,7 @@ describe('haltsTheRun', () => {
 describe('captionRetryPolicy', () => {
   it('backs off exponentially from the base delay', () => {
     const policy = captionRetryPolicy({ baseDelayMs: 1000, random: () => 0 })
-    expect([1, 2, 3].map((a) => policy(err(503), a))).toEqual([
+    expect([1, 2, 3].map((a) => policy(err(503, 'storage_unavailable'), a))).toEqual([
       { retry: true, delayMs: 1000 },
       { retry: true, delayMs: 2000 },
       { retry: true, delayMs: 4000 },
@@ -39,7 +59,7 @@ describe('captionRetryPolicy', () => {
   })
 
   it('adds at most 25% jitter', () => {
-    expect(captionRetryPolicy({ random: () => 0.999999 })(err(502), 2)).toEqual({
+    expect(captionRetryPolicy({ random: () => 0.999999 })(err(502, 'upstream_unreachable'), 2)).toEqual({
       retry: true,
       delayMs: 2500,
     })

@@ -2,15 +2,24 @@
 import { ApiError } from '#lib/paid-fetch.ts'
 import type { RetryDecision } from './run-pool.ts'
 
-/** Rate limited, or the function/service was briefly unavailable: the same request may well succeed later. */
-const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504])
+/**
+ * Failures that were never charged and may pass later: no connection, the function's own storage down, the service
+ * unreachable, a rate limit at the door. A charged failure (a 5xx, a time-out, a body that broke the contract) is
+ * never retried by itself: a retry would pay again for what most likely fails again (docs/decisions/0126).
+ */
+const RETRIED_BY_ITSELF: ReadonlySet<string> = new Set([
+  'network_error',
+  'storage_unavailable',
+  'upstream_unreachable',
+  'rate_limited',
+])
 
 /** Signed out, forbidden, budget or balance exhausted: every further request would fail the same way. */
 const HALTING_STATUSES: ReadonlySet<number> = new Set([401, 402, 403])
 
 export function isTransient(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false
-  return error.code === 'network_error' || TRANSIENT_STATUSES.has(error.status)
+  if (!(error instanceof ApiError) || error.costUsd > 0) return false
+  return RETRIED_BY_ITSELF.has(error.code) || error.status === 429
 }
 
 export function haltsTheRun(error: unknown): boolean {
@@ -26,7 +35,7 @@ export type BackoffOptions = {
   random?: () => number
 }
 
-/** 429 waits as long as Retry-After says and pauses every worker; 502/503/504/network errors back off 1 s, 2 s, 4 s…; never a 4xx. */
+/** 429 waits as long as Retry-After says and pauses every worker; uncharged outages back off 1 s, 2 s, 4 s…; nothing charged. */
 export function captionRetryPolicy({
   baseDelayMs = 1000,
   maxDelayMs = 60_000,

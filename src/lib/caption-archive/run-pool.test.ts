@@ -42,7 +42,7 @@ async function drain<J, R>(
 }
 
 const unavailable = () => new ApiError(404, 'captions_unavailable', 'No captions in fr for this video.')
-const busy = () => new ApiError(503, 'upstream_unavailable', 'The data service is briefly unavailable.')
+const busy = () => new ApiError(503, 'storage_unavailable', "The dashboard's storage is briefly unavailable.")
 const noRetry: PoolOptions<number, number>['retryPolicy'] = () => ({ retry: false })
 
 describe('runPool', () => {
