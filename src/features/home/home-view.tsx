@@ -1,5 +1,8 @@
 import { Link } from 'react-router'
+import { DoorPrice } from '#components/ui/door-price.tsx'
+import type { Door } from '#lib/opening-requests.ts'
 import { ROUTES } from '#lib/routes.ts'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { PasteBox } from './components/paste-box.tsx'
 
 const VIEWS = [
@@ -12,6 +15,7 @@ const VIEWS = [
     to: ROUTES.popular,
     title: 'Popular videos',
     text: "Scroll the platform's most popular videos, chart and export them.",
+    door: { kind: 'popular' },
   },
   {
     to: ROUTES.channels,
@@ -29,7 +33,12 @@ const VIEWS = [
     text: 'Read captions in step with playback, search them, and download every format and language.',
   },
   { to: ROUTES.spend, title: 'Spend', text: 'Every paid call, what it cost, and what the cache saved.' },
-] as const
+] as const satisfies readonly { to: string; title: string; text: string; door?: Door }[]
+
+function Price({ door }: { door: Door }) {
+  const price = useOpeningPrice(door)
+  return <DoorPrice {...price} className="text-slate-700" />
+}
 
 export function HomeView() {
   return (
@@ -55,7 +64,10 @@ export function HomeView() {
                 to={v.to}
                 className="block h-full rounded-lg border border-slate-200 bg-white p-4 hover:border-sky-500 hover:shadow"
               >
-                <span className="font-semibold text-sky-800">{v.title}</span>
+                <span className="font-semibold text-sky-800">
+                  {v.title}
+                  {'door' in v && <Price door={v.door} />}
+                </span>
                 <span className="mt-1 block text-sm text-slate-700">{v.text}</span>
               </Link>
             </li>

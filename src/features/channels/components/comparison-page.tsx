@@ -6,6 +6,8 @@ import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { ExportMenu } from '#components/export-menu.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { channelsPath } from '#lib/paths/channels.ts'
+import { DoorPrice } from '#components/ui/door-price.tsx'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
 import { fileSlug } from '#lib/export/file-slug.ts'
 import { formatCount, formatDate } from '#lib/format.ts'
@@ -49,6 +51,27 @@ const ROWS: [string, (c: Channel) => ReactNode][] = [
 export type ComparisonPageProps = { ids: readonly string[]; hl: HlCode | undefined }
 
 /** Several channels side by side, one request with only the compared fields (`fields=`). */
+/** One compared channel's own page, with what opening it costs. */
+function ChannelLink({
+  id,
+  hl,
+  dir,
+  children,
+}: {
+  id: string
+  hl: HlCode | undefined
+  dir: 'rtl' | 'auto'
+  children: ReactNode
+}) {
+  const price = useOpeningPrice({ kind: 'channel', ref: { by: 'id', id }, hl })
+  return (
+    <Link to={channelsPath({ by: 'id', id }, hl)} lang={hl} dir={dir} className="text-sky-800 underline">
+      {children}
+      <DoorPrice {...price} className="font-normal text-slate-600" />
+    </Link>
+  )
+}
+
 export function ComparisonPage({ ids, hl }: ComparisonPageProps) {
   const query = useQuery(channelQueries.compare(ids, hl))
   const dir = hl && RTL_LANGUAGES.has(hl) ? 'rtl' : 'auto'
@@ -138,14 +161,9 @@ export function ComparisonPage({ ids, hl }: ComparisonPageProps) {
                           className="mb-1 h-10 w-10 rounded-full bg-slate-200"
                         />
                       )}
-                      <Link
-                        to={channelsPath({ by: 'id', id: c.id }, hl)}
-                        lang={hl}
-                        dir={dir}
-                        className="text-sky-800 underline"
-                      >
+                      <ChannelLink id={c.id} hl={hl} dir={dir}>
                         {c.title ?? c.id}
-                      </Link>
+                      </ChannelLink>
                     </th>
                   )
                 })}

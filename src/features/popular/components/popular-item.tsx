@@ -1,6 +1,9 @@
-import { useId, type ReactNode, type Ref } from 'react'
+import { useEffect, useId, type ReactNode, type Ref } from 'react'
 import { Link } from 'react-router'
 import type { PopularVideo } from '#contract/index.ts'
+import { DoorPrice } from '#components/ui/door-price.tsx'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
+import { rememberVideos } from '#lib/video-summaries.ts'
 import { LinkifiedText } from '#components/ui/linkified-text.tsx'
 import { formatCount, formatDate, formatRelative } from '#lib/format.ts'
 import { bestThumbnail, thumbnailSrcSet } from '#lib/thumbnail-choice.ts'
@@ -112,6 +115,21 @@ export function PopularItem({
   const tags = video.tags ?? []
   const shownTags = expanded ? tags : tags.slice(0, TAGS_COLLAPSED)
   const videoUrl = videoPath(video.id)
+  const captionsPrice = useOpeningPrice({ kind: 'video', videoId: video.id })
+  const channelPrice = useOpeningPrice({ kind: 'channel', ref: { by: 'id', id: video.channelId } })
+  // The video page shows the title and channel it was listed with (it cannot get them without paying).
+  useEffect(() => {
+    rememberVideos([
+      {
+        videoId: video.id,
+        title: video.title,
+        channelId: video.channelId,
+        channelTitle: video.channelTitle,
+        publishedAt: video.publishedAt,
+        seenIn: 'the popular videos',
+      },
+    ])
+  }, [video])
   return (
     <article
       ref={ref}
@@ -148,6 +166,7 @@ export function PopularItem({
           <h2 id={titleId} className="font-semibold leading-snug">
             <Link to={videoUrl} className="text-sky-900 hover:underline">
               {video.title}
+              <DoorPrice {...captionsPrice} className="font-normal text-slate-600" />
             </Link>
           </h2>
           <p className="flex flex-wrap gap-x-2 text-sm text-slate-700">
@@ -156,6 +175,7 @@ export function PopularItem({
               className="font-medium text-sky-800 hover:underline"
             >
               {video.channelTitle || video.channelId}
+              <DoorPrice {...channelPrice} className="font-normal text-slate-600" />
             </Link>
             <span aria-hidden="true">·</span>
             <time dateTime={video.publishedAt} title={formatRelative(video.publishedAt)}>
