@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { NavLink, useNavigation, useOutlet } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { DoorPrice } from '#components/ui/door-price.tsx'
@@ -54,9 +54,19 @@ function SignOut() {
   )
 }
 
-function NavPrice({ door }: { door: Door }) {
+const NAV_LINK =
+  'rounded px-2.5 py-1.5 text-slate-200 hover:bg-slate-700 hover:text-white aria-[current=page]:bg-slate-700 aria-[current=page]:text-white'
+
+/** A view that pays on opening shows that price beside its name ("Popular · $0.00013"). */
+function PricedNavLink({ to, label, door }: { to: string; label: string; door: Door }) {
   const price = useOpeningPrice(door)
-  return <DoorPrice {...price} />
+  const id = useId()
+  return (
+    <NavLink to={to} className={NAV_LINK} aria-describedby={id}>
+      {label}
+      <DoorPrice {...price} descriptionId={id} />
+    </NavLink>
+  )
 }
 
 function Approval() {
@@ -99,17 +109,16 @@ export function RootLayout() {
           </NavLink>
           <DemoBadge />
           <nav aria-label="Main" className="flex flex-wrap gap-1 text-sm">
-            {NAV_ITEMS.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
+            {NAV_ITEMS.map((item) =>
+              item.door ? (
+                <PricedNavLink key={item.to} to={item.to} label={item.label} door={item.door} />
+              ) : (
                 // NavLink marks the current view with aria-current="page"; the style follows it.
-                className="rounded px-2.5 py-1.5 text-slate-200 hover:bg-slate-700 hover:text-white aria-[current=page]:bg-slate-700 aria-[current=page]:text-white"
-              >
-                {item.label}
-                {item.door && <NavPrice door={item.door} />}
-              </NavLink>
-            ))}
+                <NavLink key={item.to} to={item.to} className={NAV_LINK}>
+                  {item.label}
+                </NavLink>
+              ),
+            )}
           </nav>
           <SignOut />
           {/* Its own row: figures that arrive later lengthen it, never wrap it onto another line. */}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { DoorPrice } from '#components/ui/door-price.tsx'
+import { PricedLink } from '#components/ui/priced-link.tsx'
 import { formatDate } from '#lib/format.ts'
 import { decodeHtmlEntities } from '#lib/html-entities.ts'
 import { channelsPath } from '#lib/paths/channels.ts'
@@ -10,20 +10,22 @@ import type { VideoSummary } from '#lib/video-summaries.ts'
 function ChannelLink({ channelId, title }: { channelId: string; title: string }) {
   const price = useOpeningPrice({ kind: 'channel', ref: { by: 'id', id: channelId } })
   return (
-    <Link className="text-sky-800 underline" to={channelsPath({ by: 'id', id: channelId })}>
+    <PricedLink
+      className="text-sky-800 underline"
+      to={channelsPath({ by: 'id', id: channelId })}
+      price={price}
+    >
       {title}
-      <DoorPrice {...price} />
-    </Link>
+    </PricedLink>
   )
 }
 
 function PopularLink() {
   const price = useOpeningPrice({ kind: 'popular' })
   return (
-    <Link className="text-sky-800 underline" to={ROUTES.popular}>
+    <PricedLink className="text-sky-800 underline" to={ROUTES.popular} price={price}>
       popular videos
-      <DoorPrice {...price} />
-    </Link>
+    </PricedLink>
   )
 }
 

@@ -5,15 +5,28 @@ export type DoorPriceProps = {
   /** Everything opening asks for is in the function's cache. */
   cached: boolean
   className?: string
+  /** The id the link or button points its aria-describedby at: its name stays what it was, the price is its description. */
+  descriptionId: string
 }
 
-/** What following a link will cost, inside the link so it is part of its name ("Open captions · $0.00106"). */
-export function DoorPrice({ priceUsd, cached, className = 'opacity-80' }: DoorPriceProps) {
+export const doorPriceText = ({ priceUsd, cached }: { priceUsd: number; cached: boolean }) =>
+  cached || priceUsd === 0 ? 'cached · free' : formatUsd(priceUsd)
+
+/** What following a link will cost, shown after its text ("· $0.00106") and read as its description. */
+export function DoorPrice({ priceUsd, cached, className = 'opacity-80', descriptionId }: DoorPriceProps) {
+  const text = doorPriceText({ priceUsd, cached })
   return (
-    <span className={`whitespace-nowrap text-[0.85em] font-normal tabular-nums ${className}`}>
-      <span aria-hidden="true"> · </span>
-      <span className="sr-only">, opening costs </span>
-      <span data-testid="door-price">{cached || priceUsd === 0 ? 'cached · free' : formatUsd(priceUsd)}</span>
-    </span>
+    <>
+      <span
+        aria-hidden="true"
+        className={`whitespace-nowrap text-[0.85em] font-normal tabular-nums ${className}`}
+      >
+        {' · '}
+        <span data-testid="door-price">{text}</span>
+      </span>
+      <span id={descriptionId} hidden>
+        Opening costs {text}
+      </span>
+    </>
   )
 }

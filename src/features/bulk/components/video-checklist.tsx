@@ -1,7 +1,6 @@
-import { Link } from 'react-router'
 import { Button } from '#components/ui/button.tsx'
 import { videoPath } from '#lib/paths/videos.ts'
-import { DoorPrice } from '#components/ui/door-price.tsx'
+import { PricedLink } from '#components/ui/priced-link.tsx'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
 
 export type VideoChecklistProps = {
@@ -17,10 +16,14 @@ export type VideoChecklistProps = {
 function CaptionsLink({ videoId }: { videoId: string }) {
   const price = useOpeningPrice({ kind: 'video', videoId })
   return (
-    <Link to={videoPath(videoId)} className="text-sm text-sky-800 underline">
+    <PricedLink
+      to={videoPath(videoId)}
+      className="text-sm text-sky-800 underline"
+      price={price}
+      priceClassName="text-slate-600"
+    >
       captions<span className="sr-only"> of {videoId}</span>
-      <DoorPrice {...price} className="text-slate-600" />
-    </Link>
+    </PricedLink>
   )
 }
 

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import type { HlCode } from '#contract/index.ts'
 import type { Receipt } from '#lib/paid-fetch.ts'
 import { describeRef, type ChannelRef } from '#lib/channel-lookup.ts'
 import { channelsPath } from '#lib/paths/channels.ts'
-import { DoorPrice } from '#components/ui/door-price.tsx'
+import { PricedLink } from '#components/ui/priced-link.tsx'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { FetchReceipt } from './fetch-receipt.tsx'
 
@@ -23,10 +22,14 @@ function LookupLink({
 }) {
   const price = useOpeningPrice({ kind: 'channel', ref: target, hl })
   return (
-    <Link className="text-sky-800 underline" to={channelsPath(target, hl)}>
+    <PricedLink
+      className="text-sky-800 underline"
+      to={channelsPath(target, hl)}
+      price={price}
+      priceClassName="text-slate-700"
+    >
       {children}
-      <DoorPrice {...price} className="text-slate-700" />
-    </Link>
+    </PricedLink>
   )
 }
 

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { RTL_LANGUAGES, type Channel, type HlCode } from '#contract/index.ts'
 import { LinkifiedText } from '#components/ui/linkified-text.tsx'
 import { Badge } from '#components/ui/badge.tsx'
@@ -9,7 +8,7 @@ import { bestThumbnail } from '#lib/thumbnail-choice.ts'
 import { topicLabel } from '#lib/topic-labels.ts'
 import { countryName } from '../lib/hl-options.ts'
 import { videoPath } from '#lib/paths/videos.ts'
-import { DoorPrice } from '#components/ui/door-price.tsx'
+import { PricedLink } from '#components/ui/priced-link.tsx'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
 
 const yesNo = (b: boolean | undefined): string => (b === undefined ? 'not given' : b ? 'Yes' : 'No')
@@ -47,10 +46,14 @@ export type ChannelProfileProps = { channel: Channel; hl: HlCode | undefined }
 function TrailerLink({ videoId }: { videoId: string }) {
   const price = useOpeningPrice({ kind: 'video', videoId })
   return (
-    <Link to={videoPath(videoId)} className="text-sky-800 underline">
+    <PricedLink
+      to={videoPath(videoId)}
+      className="text-sky-800 underline"
+      price={price}
+      priceClassName="text-slate-600"
+    >
       Captions of the trailer ({videoId})
-      <DoorPrice {...price} className="text-slate-600" />
-    </Link>
+    </PricedLink>
   )
 }
 

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { RTL_LANGUAGES, priceOf, type Channel, type HlCode } from '#contract/index.ts'
 import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { ExportMenu } from '#components/export-menu.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { channelsPath } from '#lib/paths/channels.ts'
-import { DoorPrice } from '#components/ui/door-price.tsx'
+import { PricedLink } from '#components/ui/priced-link.tsx'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
 import { fileSlug } from '#lib/export/file-slug.ts'
@@ -65,10 +64,16 @@ function ChannelLink({
 }) {
   const price = useOpeningPrice({ kind: 'channel', ref: { by: 'id', id }, hl })
   return (
-    <Link to={channelsPath({ by: 'id', id }, hl)} lang={hl} dir={dir} className="text-sky-800 underline">
+    <PricedLink
+      to={channelsPath({ by: 'id', id }, hl)}
+      lang={hl}
+      dir={dir}
+      className="text-sky-800 underline"
+      price={price}
+      priceClassName="font-normal text-slate-600"
+    >
       {children}
-      <DoorPrice {...price} className="font-normal text-slate-600" />
-    </Link>
+    </PricedLink>
   )
 }
 

@@ -12,6 +12,7 @@ export function PasteBox() {
   const [error, setError] = useState<string>()
   const inputId = useId()
   const errorId = useId()
+  const priceId = useId()
   // What Open will cost, as soon as the box holds something it can open (a location opens the free search form).
   const door = useMemo(() => {
     const parsed = parsePaste(value)
@@ -64,10 +65,11 @@ export function PasteBox() {
         />
         <button
           type="submit"
+          aria-describedby={door ? priceId : undefined}
           className="rounded bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
         >
           Open
-          {door && <DoorPrice {...price} />}
+          {door && <DoorPrice {...price} descriptionId={priceId} />}
         </button>
       </div>
       {error && (

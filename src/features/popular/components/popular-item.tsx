@@ -1,7 +1,7 @@
 import { useEffect, useId, type ReactNode, type Ref } from 'react'
 import { Link } from 'react-router'
 import type { PopularVideo } from '#contract/index.ts'
-import { DoorPrice } from '#components/ui/door-price.tsx'
+import { PricedLink } from '#components/ui/priced-link.tsx'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { rememberVideos } from '#lib/video-summaries.ts'
 import { LinkifiedText } from '#components/ui/linkified-text.tsx'
@@ -164,19 +164,24 @@ export function PopularItem({
         </Link>
         <div className="min-w-0 flex-1 space-y-1.5">
           <h2 id={titleId} className="font-semibold leading-snug">
-            <Link to={videoUrl} className="text-sky-900 hover:underline">
+            <PricedLink
+              to={videoUrl}
+              className="text-sky-900 hover:underline"
+              price={captionsPrice}
+              priceClassName="font-normal text-slate-600"
+            >
               {video.title}
-              <DoorPrice {...captionsPrice} className="font-normal text-slate-600" />
-            </Link>
+            </PricedLink>
           </h2>
           <p className="flex flex-wrap gap-x-2 text-sm text-slate-700">
-            <Link
+            <PricedLink
               to={channelsPath({ by: 'id', id: video.channelId })}
               className="font-medium text-sky-800 hover:underline"
+              price={channelPrice}
+              priceClassName="font-normal text-slate-600"
             >
               {video.channelTitle || video.channelId}
-              <DoorPrice {...channelPrice} className="font-normal text-slate-600" />
-            </Link>
+            </PricedLink>
             <span aria-hidden="true">·</span>
             <time dateTime={video.publishedAt} title={formatRelative(video.publishedAt)}>
               {formatDate(video.publishedAt)}

@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { CommentReply } from '#contract/index.ts'
-import { DoorPrice } from '#components/ui/door-price.tsx'
+import { PricedLink } from '#components/ui/priced-link.tsx'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { cn } from '#lib/cn.ts'
 import { formatCount, formatDate, formatRelative } from '#lib/format.ts'
@@ -28,10 +28,14 @@ export type ReplyCardProps = {
 function AuthorLink({ channelId, children }: { channelId: string; children: ReactNode }) {
   const price = useOpeningPrice({ kind: 'channel', ref: { by: 'id', id: channelId } })
   return (
-    <Link to={channelsPath({ by: 'id', id: channelId })} className="text-slate-900 hover:underline">
+    <PricedLink
+      to={channelsPath({ by: 'id', id: channelId })}
+      className="text-slate-900 hover:underline"
+      price={price}
+      priceClassName="font-normal text-slate-600"
+    >
       {children}
-      <DoorPrice {...price} className="font-normal text-slate-600" />
-    </Link>
+    </PricedLink>
   )
 }
 

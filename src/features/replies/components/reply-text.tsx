@@ -1,6 +1,5 @@
 import { createElement, useMemo, type ReactNode } from 'react'
-import { Link } from 'react-router'
-import { DoorPrice } from '#components/ui/door-price.tsx'
+import { PricedLink } from '#components/ui/priced-link.tsx'
 import { formatClock } from '#lib/format.ts'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { safeReplyHtml, type SafeNode } from '../lib/safe-reply-html.ts'
@@ -28,14 +27,15 @@ function VideoMomentLink({
 }) {
   const price = useOpeningPrice({ kind: 'video', videoId })
   return (
-    <Link
+    <PricedLink
       to={to}
       className="text-sky-800 underline hover:text-sky-950"
       title={`Open the captions of ${videoId} at ${formatClock(seconds)}`}
+      price={price}
+      priceClassName="text-slate-600"
     >
       {children}
-      <DoorPrice {...price} className="text-slate-600" />
-    </Link>
+    </PricedLink>
   )
 }
 

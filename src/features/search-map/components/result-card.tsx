@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
-import { Link } from 'react-router'
 import type { SearchItem } from '#contract/index.ts'
-import { DoorPrice } from '#components/ui/door-price.tsx'
+import { PricedLink } from '#components/ui/priced-link.tsx'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { rememberVideos } from '#lib/video-summaries.ts'
 import { formatDate, formatRelative } from '#lib/format.ts'
@@ -51,19 +50,24 @@ export function ResultCard({ item, now }: { item: SearchItem; now: number }) {
       )}
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold leading-snug">
-          <Link to={videoPath(item.videoId)} className="text-sky-800 hover:underline">
+          <PricedLink
+            to={videoPath(item.videoId)}
+            className="text-sky-800 hover:underline"
+            price={captionsPrice}
+            priceClassName="text-slate-600"
+          >
             {title}
-            <DoorPrice {...captionsPrice} className="text-slate-600" />
-          </Link>
+          </PricedLink>
         </h3>
         <p className="mt-0.5 text-sm">
-          <Link
+          <PricedLink
             to={channelsPath({ by: 'id', id: item.channelId })}
             className="text-slate-800 underline decoration-slate-400 underline-offset-2 hover:decoration-slate-800"
+            price={channelPrice}
+            priceClassName="text-slate-600"
           >
             {plain(item.channelTitle)}
-            <DoorPrice {...channelPrice} className="text-slate-600" />
-          </Link>
+          </PricedLink>
           <span className="text-slate-500"> · </span>
           <time dateTime={item.publishedAt} className="text-slate-600">
             {formatDate(item.publishedAt)}
