@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { ApiError } from '#lib/paid-fetch.ts'
+import { ErrorPanel } from './error-panel.tsx'
+
+afterEach(() => vi.useRealTimers())
+
+const retryButton = () => screen.queryByRole('button', { name: /Retry/ })
+
+describe('ErrorPanel', () => {
+  it('keeps its old props: a priced Retry when no error is given', () => {
+    const onRetry = vi.fn()
+    render(<ErrorPanel title="Failed" message="It broke." onRetry={onRetry} retryPriceUsd={0.00053} />)
+    expect(retryButton()!.textContent).toContain('$0.00053')
+    fireEvent.click(retryButton()!)
+    expect(onRetry).toHaveBeenCalledOnce()
+  })
+
+  it('after a 429 counts down Retry-After and offers Retry only when the wait is over', () => {
+    vi.useFakeTimers()
+    const error = new ApiError(429, 'rate_limited', 'Too many paid requests.', undefined, 3)
+    render(<ErrorPanel title="Failed" message={error.message} error={error} onRetry={() => {}} />)
+    expect(screen.getByTestId('retry-wait').textContent).toContain('3 s')
+    expect(retryButton()).toBeNull()
+    act(() => vi.advanceTimersByTime(1000))
+    expect(screen.getByTestId('retry-wait').textContent).toContain('2 s')
+    expect(retryButton()).toBeNull()
+    act(() => vi.advanceTimersByTime(1000))
+    expect(screen.getByTestId('retry-wait').textContent).toContain('1 s')
+    expect(retryButton()).toBeNull()
+    act(() => vi.advanceTimersByTime(1000))
+    expect(screen.getByTestId('retry-wait').textContent).toContain('you can retry now')
+    expect(retryButton()).not.toBeNull()
+  })
+
+  it.each([
+    ['budget_exhausted', /BUDGET_USD/],
+    ['balance_exhausted', /add funds/i],
+  ])('after a 402 (%s) offers no retry, says what to do and links to Spend', (code, advice) => {
+    const error = new ApiError(402, code, 'Refused.')
+    render(<ErrorPanel title="Failed" message={error.message} error={error} onRetry={() => {}} />)
+    expect(retryButton()).toBeNull()
+    expect(screen.getByRole('alert').textContent).toMatch(advice)
+    expect(screen.getByRole('link', { name: 'Spend' }).getAttribute('href')).toBe('/spend')
+  })
+
+  it('reports a contract-broken answer, still with a priced (manual) retry, free when cached', () => {
+    const error = new ApiError(502, 'upstream_invalid', 'Broke the contract.')
+    render(
+      <ErrorPanel
+        title="Failed"
+        message={error.message}
+        error={error}
+        onRetry={() => {}}
+        retryPriceUsd={0.00053}
+        retryCached
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toMatch(/did not have the shape/)
+    expect(retryButton()!.textContent).toContain('cached · free')
+  })
+})
