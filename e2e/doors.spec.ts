@@ -5,6 +5,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
+import { axeViolations } from './support/axe.ts'
 import { startOwnServer, type OwnServer } from './support/fault-server.ts'
 
 const ANCHOR_VIDEO = 'dQw4w9WgXcQ'
@@ -174,6 +175,12 @@ test.describe('no route pays on open above the approval setting', () => {
     await expect(page.getByTestId('video-identity')).toContainText('not known here')
     expect(paying).toEqual([])
     expect(await paidCalls(request)).toBe(before)
+    expect(await axeViolations(page)).toEqual([])
+    // The setting is a labelled control in the header, reachable from the keyboard.
+    const setting = page.getByLabel('Open pages without asking up to')
+    await expect(setting).toHaveValue('0.001')
+    await setting.focus()
+    await expect(setting).toBeFocused()
 
     await open.click()
     await expect(page.getByRole('heading', { name: `Captions of ${ANCHOR_VIDEO}` })).toBeVisible()
