@@ -134,6 +134,7 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
             <ErrorPanel
               title="The captions could not be loaded"
               message={errorMessage(track.error)}
+              error={track.error}
               onRetry={() => void track.refetch()}
               retryPriceUsd={CAPTION_PRICE}
               retrying={track.isFetching}
@@ -197,6 +198,7 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
               <ErrorPanel
                 title="The caption file list could not be loaded"
                 message={errorMessage(files.error)}
+                error={files.error}
                 onRetry={() => void files.refetch()}
                 retryPriceUsd={CAPTION_FILES_PRICE}
                 retrying={files.isFetching}

@@ -93,6 +93,7 @@ export function ComparisonPage({ ids, hl }: ComparisonPageProps) {
       <ErrorPanel
         title="The channels could not be loaded"
         message={errorMessage(query.error)}
+        error={query.error}
         onRetry={() => void query.refetch()}
         retryPriceUsd={priceOf('GET /channels')}
         retrying={query.isFetching}
