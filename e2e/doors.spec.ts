@@ -64,6 +64,11 @@ test.describe('a price on every door', () => {
     await box.fill('48.8566, 2.3522')
     await expect(open).toHaveText('Open')
 
+    // The captions picker prices the video typed into it.
+    await page.goto('/videos')
+    await page.getByLabel('Video link or id').fill(ANCHOR_VIDEO)
+    await expect(page.getByRole('button', { name: 'Open captions' })).toContainText(PRICE)
+
     await page.goto('/search?location=48.8566,2.3522&radius=10&unit=km')
     await page.getByRole('button', { name: /^Search\s*·?\s*(\$|cached)/ }).click()
     const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem')
