@@ -13,7 +13,7 @@ export function RepliesExportPanel(props: RepliesExportPanelProps) {
   const [pseudonymise, setPseudonymise] = useState(false)
   const [salt, setSalt] = useState<ProjectSalt>()
   const helpId = useId()
-  const current = pseudonymise ? (salt ?? projectSalt()) : undefined
+  const current = pseudonymise ? salt : undefined
 
   async function onExport(format: ExportFormat) {
     const request = await replyExport({
@@ -31,7 +31,10 @@ export function RepliesExportPanel(props: RepliesExportPanelProps) {
           <input
             type="checkbox"
             checked={pseudonymise}
-            onChange={(e) => setPseudonymise(e.target.checked)}
+            onChange={(e) => {
+              setPseudonymise(e.target.checked)
+              if (e.target.checked && !salt) setSalt(projectSalt())
+            }}
             aria-describedby={helpId}
             className="accent-sky-700"
           />

@@ -26,4 +26,14 @@ describe('the browser project’s pseudonym salt', () => {
     const storage = memoryStorage({ 'poix.pseudonymSalt.v1': '{"salt":"short"' })
     expect(projectSalt(storage).salt).toMatch(/^[0-9a-f]{32}$/)
   })
+
+  it('still gives a salt when the browser refuses to store it', () => {
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('quota', 'QuotaExceededError')
+      },
+    }
+    expect(projectSalt(refusing).salt).toMatch(/^[0-9a-f]{32}$/)
+  })
 })

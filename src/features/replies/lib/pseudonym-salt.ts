@@ -24,7 +24,11 @@ function read(storage: SaltStorage): ProjectSalt | undefined {
 /** A fresh salt replaces the stored one: pseudonyms of later exports no longer match earlier files. */
 export function resetProjectSalt(storage: SaltStorage = localStorage, now = new Date()): ProjectSalt {
   const fresh = { salt: randomSalt(), createdAt: now.toISOString() }
-  storage.setItem(KEY, JSON.stringify(fresh))
+  try {
+    storage.setItem(KEY, JSON.stringify(fresh))
+  } catch {
+    // Storage refused (private mode, quota): the salt still serves this page, kept in its state.
+  }
   return fresh
 }
 
