@@ -90,4 +90,23 @@ describe('popular exports', () => {
     // Auto-load changes what is loaded, not what a file holds.
     expect(popularFileName({ ...DEFAULT_POPULAR_STATE, auto: true }, now)).toBe(names[0])
   })
+
+  it('give links the function rewrote to its own routes the dashboard origin, so they lead somewhere from a file', async () => {
+    const [first] = await demoRows()
+    const row = { ...first!, video: { ...first!.video, captionsUrl: `/api/captions/${first!.video.id}` } }
+    const req = popularExport({
+      receipts: [receipt],
+      pageTokens: [undefined],
+      loaded: [row],
+      shown: [row],
+      state: DEFAULT_POPULAR_STATE,
+      viewUrl: 'https://dash.example.org/popular',
+      now,
+    })
+    expect(req.jsonItems![0]).toMatchObject({
+      rank: row.rank,
+      id: row.video.id,
+      captionsUrl: `https://dash.example.org/api/captions/${row.video.id}`,
+    })
+  })
 })

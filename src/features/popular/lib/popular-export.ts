@@ -86,12 +86,21 @@ export function popularProvenance(a: Omit<PopularExportArgs, 'now'>): Provenance
   })
 }
 
+/** The function rewrites the service's own links to `/api/…` routes; in a file they need the dashboard's origin to lead anywhere. */
+function withAbsoluteApiUrls<T extends object>(video: T, viewUrl: string): T {
+  const entries = Object.entries(video).map(([k, v]) => [
+    k,
+    typeof v === 'string' && v.startsWith('/api/') ? new URL(v, viewUrl).href : v,
+  ])
+  return Object.fromEntries(entries) as T
+}
+
 export function popularExport(a: PopularExportArgs): ExportRequest<PopularRow> {
   return {
     items: a.shown,
     columns: POPULAR_COLUMNS,
     provenance: popularProvenance(a),
     basename: popularFileName(a.state, a.now),
-    jsonItems: a.shown.map((r) => ({ rank: r.rank, ...r.video })),
+    jsonItems: a.shown.map((r) => ({ rank: r.rank, ...withAbsoluteApiUrls(r.video, a.viewUrl) })),
   }
 }
