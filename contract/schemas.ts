@@ -159,5 +159,18 @@ export const ApiErrorBody = z.object({
 })
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>
 
-export const Health = z.looseObject({ mode: z.enum(['demo', 'live']), version: z.string() })
+/** Where the function's data comes from (/api/health): exports cite it; the only place the service's base URL reaches the browser. */
+export const HealthDataSource = z.object({
+  kind: z.enum(['demo', 'live']),
+  name: z.string(),
+  url: z.string().nullable(),
+})
+export type HealthDataSource = z.infer<typeof HealthDataSource>
+
+export const Health = z.looseObject({
+  mode: z.enum(['demo', 'live']),
+  version: z.string(),
+  // Optional: an older function did not send it; exports then say the source is unconfirmed.
+  dataSource: HealthDataSource.optional(),
+})
 export type Health = z.infer<typeof Health>

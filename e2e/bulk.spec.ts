@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import Papa from 'papaparse'
 import type { Download, Page } from '@playwright/test'
 import { readZip, strFromU8 } from '#testing/read-zip.ts'
+import { readStrictCsvBytes } from '#testing/strict-csv.ts'
 import { test, expect } from './fixtures.ts'
 
 const RICK = 'dQw4w9WgXcQ' // en es de fr ja ar
@@ -38,6 +38,7 @@ type Manifest = {
     startedAt: string
     finishedAt: string
     dashboardVersion: string
+    source: string
     totals: { files: number; costUsd: number; notFetched: number }
   }
   files: ManifestFile[]
@@ -55,10 +56,9 @@ async function unzipDownload(download: Download) {
   expect(download.suggestedFilename()).toMatch(/^captions-bulk-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.zip$/)
   const files = readZip(new Uint8Array(await readFile((await download.path())!)))
   const manifest = JSON.parse(strFromU8(files['manifest.json']!)) as Manifest
-  const report = Papa.parse<Record<string, string>>(strFromU8(files['report.csv']!), {
-    header: true,
-    skipEmptyLines: true,
-  }).data
+  // Strict RFC 4180: BOM, header on line 1, CRLF; the manifest names the demo simulator as the source.
+  const report = readStrictCsvBytes(files['report.csv']!).records
+  expect(manifest.run.source).toBe('demo simulator (invented data)')
   const captionPaths = Object.keys(files)
     .filter((p) => p.includes('/'))
     .sort()

@@ -7,12 +7,11 @@ import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { ExportMenu } from '#components/export-menu.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
-import { fileSlug } from '#lib/export/file-slug.ts'
 import { popularQueries } from './api/queries.ts'
 import { categoryCounts, filterAndSort, toRows } from './lib/popular-rows.ts'
 import { hasActiveFilters, popularSearchParams, type PopularState } from './lib/popular-search.ts'
 import { useUrlDraft } from './hooks/use-url-draft.ts'
-import { POPULAR_COLUMNS, popularProvenance } from './lib/popular-export.ts'
+import { popularExport } from './lib/popular-export.ts'
 import { PopularFeedList } from './components/popular-feed-list.tsx'
 import { PopularFiltersForm } from './components/popular-filters-form.tsx'
 import { CategoryChart } from './components/category-chart.tsx'
@@ -86,20 +85,19 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
     void queryClient.resetQueries({ queryKey: popularQueries.feed().queryKey, exact: true })
   }
 
+  // Exactly the rows shown, in the shown order; the provenance says the filters, the sort and how many of the loaded.
   function onExport(format: ExportFormat) {
-    void exportData(format, {
-      items: shown,
-      columns: POPULAR_COLUMNS,
-      provenance: popularProvenance({
+    return exportData(
+      format,
+      popularExport({
         receipts,
         pageTokens: (data?.pageParams ?? []) as (string | undefined)[],
-        rows: shown,
+        loaded: rows,
+        shown,
         state,
         viewUrl: window.location.href,
       }),
-      basename: fileSlug('popular-videos', new Date().toISOString().slice(0, 10)),
-      jsonItems: shown.map((r) => ({ rank: r.rank, ...r.video })),
-    })
+    )
   }
 
   const filtered = hasActiveFilters(state)
@@ -191,7 +189,8 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
               onExport={onExport}
               disabled={shown.length === 0}
               count={shown.length}
-              noun={filtered ? 'videos matching the filters' : 'videos'}
+              loaded={rows.length}
+              noun="videos"
             />
             {bulkIds.length > 0 ? (
               <Link to={bulkPath({ ids: bulkIds })} className="text-sm font-medium text-sky-800 underline">

@@ -3,6 +3,7 @@
  * (docs/decisions/0078-bulk-archive-layout.md).
  */
 import type { CaptionFormat, CaptionMode } from '#contract/index.ts'
+import { citeSource, type ExportSource } from '#lib/export/data-source.ts'
 import { toCsv, type Column } from '#lib/export/serialise.ts'
 import type { CacheState } from '#lib/paid-fetch.ts'
 import type { LanguageChoice } from './plan.ts'
@@ -92,7 +93,9 @@ export type BulkManifest = {
       retries: number
     }
     dashboardVersion: string
-    dataSource: string
+    /** Cite this: "demo simulator (invented data)", or the service's base URL. */
+    source: string
+    dataSource: ExportSource
   }
   files: FileRecord[]
   lookups: LookupRecord[]
@@ -120,6 +123,8 @@ export type ManifestInput = {
   costUsd: number
   retries: number
   dashboardVersion?: string
+  /** Where the captions came from, as /api/health names it (lib/export/data-source.ts). */
+  dataSource: ExportSource
 }
 
 function summarise(input: ManifestInput, unavailable: number): string {
@@ -166,7 +171,8 @@ export function buildManifest(input: ManifestInput): BulkManifest {
         retries: input.retries,
       },
       dashboardVersion: input.dashboardVersion ?? __APP_VERSION__,
-      dataSource: 'Poix data service (https://api.poix.io) through this dashboard',
+      source: citeSource(input.dataSource),
+      dataSource: input.dataSource,
     },
     files: [...input.files],
     lookups: [...input.lookups],
@@ -189,7 +195,7 @@ const REPORT_COLUMNS: Column<MissingRecord>[] = [
   { header: 'at', value: (r) => r.at },
 ]
 
-/** One row per missing file, spreadsheet-safe (formula-looking messages are neutralised). */
+/** One row per missing file, through the app's one CSV writer: exact values, header on line 1. */
 export function reportCsv(missing: readonly MissingRecord[]): string {
   return toCsv(missing, REPORT_COLUMNS)
 }

@@ -5,6 +5,7 @@
  */
 import { downloadZip } from 'client-zip'
 import { captionFileName } from '#lib/captions/file-naming.ts'
+import { loadDataSource } from '#lib/export/data-source.ts'
 import type { CacheState } from '#lib/paid-fetch.ts'
 import { SkippedError, describeFailure } from './failures.ts'
 import {
@@ -178,6 +179,7 @@ export async function* bulkArchiveEntries(
     missing,
     costUsd,
     retries,
+    dataSource: await loadDataSource(),
   })
   ctx.onManifest?.(manifest)
   yield { name: 'manifest.json', input: `${JSON.stringify(manifest, null, 2)}\n`, lastModified: finishedAt }
