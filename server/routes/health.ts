@@ -18,6 +18,8 @@ export const health = new Hono<AppEnv>().get('/', (c) => {
     version,
     budgetUsd: budgetUsd ?? null,
     signInRequired: Boolean(dashboardPassword),
-    dataSource: dataSourceOf(c.var.config),
+    // The service's address is for signed-in researchers only: the open health check names the kind of source alone.
+    dataSource:
+      c.var.signedIn === false ? { ...dataSourceOf(c.var.config), url: null } : dataSourceOf(c.var.config),
   })
 })
