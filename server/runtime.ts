@@ -30,6 +30,15 @@ export type RuntimeOptions = {
   db?: Database
 }
 
+/** The embedded simulator serves at its root: a DATA_API_URL with a path (…/v1) must not make demo mode answer 404. */
+function atRoot(req: Request, apiUrl: string): Request {
+  const prefix = new URL(apiUrl).pathname.replace(/\/+$/, '')
+  const url = new URL(req.url)
+  if (!prefix || !url.pathname.startsWith(`${prefix}/`)) return req
+  url.pathname = url.pathname.slice(prefix.length)
+  return new Request(url, req)
+}
+
 /** Batched bookkeeping (hit tallies, last-used times, retried settlements) is written this often. */
 const FLUSH_EVERY_MS = 1000
 
@@ -43,7 +52,9 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     maxBytes: config.upstreamMaxBytes,
     now,
     fetch,
-    demo: simulator ? { fetch: (req) => simulator.fetch(req), token: SIMULATOR_TOKEN } : undefined,
+    demo: simulator
+      ? { fetch: (req) => simulator.fetch(atRoot(req, config.apiUrl)), token: SIMULATOR_TOKEN }
+      : undefined,
   })
   const settings = {
     databaseUrl: config.databaseUrl,
