@@ -14,6 +14,7 @@ import { spendRoute } from './routes/spend.ts'
 import { createRateLimiter } from './security/rate-limiter.ts'
 import { createSessions } from './security/session.ts'
 import { createBudget } from './spend/budget.ts'
+import { createCaptionDefaults } from './spend/caption-default-language.ts'
 import { createHitTallies } from './spend/hit-tallies.ts'
 import { createLedger } from './spend/ledger.ts'
 import { createResponseCache } from './spend/response-cache.ts'
@@ -68,11 +69,9 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
       // The embedded engine belongs to this one process: claims a crashed run left end now (their rows stay pending).
       if (opened.kind === 'pglite') await ledgerOf(opened).endOrphanedClaims()
       // Rows that expired while no one wrote (eviction otherwise runs as answers are stored) go at start.
-      void cache
-        .evict()
-        .catch((e: unknown) =>
-          print(`[spend] cache eviction at start failed: ${e instanceof Error ? e.message : String(e)}`),
-        )
+      void Promise.all([cache.evict(), captionDefaults.evict()]).catch((e: unknown) =>
+        print(`[spend] cache eviction at start failed: ${e instanceof Error ? e.message : String(e)}`),
+      )
       return opened
     }),
   )
@@ -88,6 +87,12 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     maxBytes: config.cacheMaxMb * 1024 * 1024,
   })
   const hits = createHitTallies({ db, source, now })
+  const captionDefaults = createCaptionDefaults({
+    db,
+    source,
+    now,
+    ttlSeconds: config.cacheTtlSeconds['GET /captions/{videoId}'],
+  })
   const paidCallLimiter = createRateLimiter({
     name: 'paid',
     limit: config.paidCallsPerMinute,
@@ -103,6 +108,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     ledger,
     budget,
     hits,
+    captionDefaults,
     ttl: config.cacheTtlSeconds,
     paidCallLimiter,
     leaseMs: config.upstreamTimeoutMs + 10_000,
@@ -151,6 +157,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     ledger,
     budget,
     cache,
+    captionDefaults,
     flush,
     /** Writes what is batched, then closes the database; the data stays. */
     dispose: () =>
