@@ -4,7 +4,7 @@
  */
 import type { Operation } from '#contract/index.ts'
 import type { UpstreamMode } from '../config.ts'
-import { ApiFailure } from '../errors.ts'
+import { ApiFailure, DEFAULT_RETRY_AFTER_SECONDS } from '../errors.ts'
 import { createCircuitBreaker } from './circuit-breaker.ts'
 import { serviceAddresses } from './service-addresses.ts'
 import { BodyTooLarge, fromFetch, nodeTransport, type Transport, type TransportAnswer } from './transport.ts'
@@ -122,7 +122,7 @@ export function mapUpstreamFailure(
     )
   }
   if (status === 429) {
-    const seconds = parseRetryAfter(retryAfter) ?? 30
+    const seconds = parseRetryAfter(retryAfter) ?? DEFAULT_RETRY_AFTER_SECONDS
     return new ApiFailure(
       429,
       'rate_limited',
