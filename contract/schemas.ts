@@ -64,6 +64,8 @@ export const PopularVideo = z.looseObject({
 export type PopularVideo = z.infer<typeof PopularVideo>
 
 export const PopularPage = z.looseObject({
+  /** The region the chart is for, when one was asked (the simulator names it; the real service's shape is not shown). */
+  regionCode: z.string().optional(),
   totalResults: z.number().int(),
   resultsPerPage: z.number().int(),
   nextPageToken: z.string().optional(),

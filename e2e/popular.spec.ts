@@ -137,6 +137,47 @@ test.describe('the popular feed', () => {
     await expect(page.getByText(/^Showing 50 of 50 loaded videos/)).toBeVisible()
   })
 
+  test("picks a region and a language: the service's chart for them, kept in the URL and across a reload", async ({
+    page,
+  }) => {
+    await openFeed(page)
+    await expect(articles(page).first()).toContainText(ANCHOR_TITLE)
+    const region = page.getByLabel('Region', { exact: true })
+    await expect(page.getByLabel('Language', { exact: true })).toHaveValue('')
+
+    await region.selectOption('JP')
+    await expect(page).toHaveURL(/\/popular\?region=JP$/)
+    await expect(summary(page)).toContainText('the chart of region JP')
+    // The view shows the chart the function answers for that region (asked again here: a free hit).
+    const chart = (await (await page.request.get('/api/popularVideos?regionCode=JP')).json()) as {
+      regionCode: string
+      data: { title: string; categoryId: string }[]
+    }
+    expect(chart.regionCode).toBe('JP')
+    expect(chart.data[0]!.title).not.toBe(ANCHOR_TITLE)
+    await expect(articles(page).first()).toContainText(chart.data[0]!.title)
+
+    await page.getByLabel('Language', { exact: true }).selectOption('ja')
+    await expect(page).toHaveURL(/\/popular\?region=JP&hl=ja$/)
+    // The simulator localizes category titles: the category filter offers them in Japanese.
+    await expect(
+      page.getByLabel('Category', { exact: true }).locator('option', { hasText: '音楽' }),
+    ).toHaveCount(1)
+
+    await page.reload()
+    await expect(region).toHaveValue('JP')
+    await expect(page.getByLabel('Language', { exact: true })).toHaveValue('ja')
+    await expect(summary(page)).toContainText('the chart of region JP')
+    await expect(articles(page).first()).toContainText(chart.data[0]!.title)
+    await expect(
+      page.getByLabel('Category', { exact: true }).locator('option', { hasText: '音楽' }),
+    ).toHaveCount(1)
+
+    await region.selectOption('')
+    await expect(page).toHaveURL(/\/popular\?hl=ja$/)
+    await expect(articles(page).first()).toContainText(ANCHOR_TITLE)
+  })
+
   test('an item shows its details, expands its description with safe links, and charts by category', async ({
     page,
   }) => {

@@ -29,8 +29,10 @@ export function quoteRoute(dispatch: (req: Request) => Response | Promise<Respon
     })
     const res = await dispatch(inner)
     c.header('Cache-Control', 'no-store')
+    const retryAfter = res.headers.get('Retry-After')
     return c.newResponse(res.body, res.status as 200, {
       'Content-Type': res.headers.get('Content-Type') ?? 'application/json',
+      ...(retryAfter ? { 'Retry-After': retryAfter } : {}),
     })
   })
 }

@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { addUsd, formatUsd, priceOf } from '#contract/index.ts'
 import { AfterFirstPaint } from '#components/after-first-paint.tsx'
 import { ErrorPanel } from '#components/ui/error-panel.tsx'
@@ -40,7 +40,9 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
     [setState, writeUrl],
   )
   const queryClient = useQueryClient()
-  const feed = useInfiniteQuery(popularQueries.feed())
+  const feedParams = { regionCode: state.region, hl: state.hl }
+  // Another region keeps the loaded list (and the focused select) on screen until its first page arrives.
+  const feed = useInfiniteQuery({ ...popularQueries.feed(feedParams), placeholderData: keepPreviousData })
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = feed
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const [autoUsed, setAutoUsed] = useState(0)
@@ -68,6 +70,7 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
   const onNearEnd = useCallback(() => {
     if (
       !state.auto ||
+      feed.isPlaceholderData ||
       !hasNextPage ||
       isFetchingNextPage ||
       isFetchNextPageError ||
@@ -76,13 +79,21 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
       return
     setAutoUsed((n) => n + 1)
     void fetchNextPage()
-  }, [state.auto, hasNextPage, isFetchingNextPage, isFetchNextPageError, autoUsed, fetchNextPage])
+  }, [
+    state.auto,
+    feed.isPlaceholderData,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    autoUsed,
+    fetchNextPage,
+  ])
 
   function onRestart() {
     setExpanded(new Set())
     setAutoUsed(0)
     // Reset, not refetch: a refetch would fetch (and pay for) every loaded page again.
-    void queryClient.resetQueries({ queryKey: popularQueries.feed().queryKey, exact: true })
+    void queryClient.resetQueries({ queryKey: popularQueries.feed(feedParams).queryKey, exact: true })
   }
 
   // Exactly the rows shown, in the shown order; the provenance says the filters, the sort and how many of the loaded.
@@ -148,6 +159,7 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
               {rows.length} videos loaded in {pages.length} {pages.length === 1 ? 'page' : 'pages'}
               {pages[0] ? ` (the service counts ${pages[0].totalResults})` : ''} · paid {formatUsd(paid)}
               {fromCache > 0 ? ` · ${fromCache} from cache, free` : ''}
+              {pages[0]?.regionCode ? ` · the chart of region ${pages[0].regionCode}` : ''}
             </p>
             <div className="flex items-center gap-2">
               <input
@@ -171,6 +183,7 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
             firstFetchedAt={receipts[0]?.fetchedAt}
             restarting={feed.isFetching && !isFetchingNextPage}
             onRestart={onRestart}
+            feed={feedParams}
           />
 
           <div className="grid gap-5 lg:grid-cols-[1fr_minmax(0,26rem)]">
@@ -221,11 +234,12 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
                   nextToken={nextToken}
                   loadedPages={pages.length}
                   loadedCount={rows.length}
-                  fetching={isFetchingNextPage}
+                  fetching={isFetchingNextPage || feed.isPlaceholderData}
                   error={isFetchNextPageError ? feed.error : undefined}
                   onLoadMore={() => void fetchNextPage()}
                   autoPausedAfter={autoPaused ? autoUsed : undefined}
                   onResumeAuto={() => setAutoUsed(0)}
+                  feed={feedParams}
                 />
               }
             />
