@@ -163,8 +163,8 @@ describe('no service address reaches the browser', () => {
       const health = withoutCitations(answers.find((a) => a.url === '/api/health')!) as {
         cited: string | null
       }
-      // Health's dataSource (added with the exports' provenance) cites the configured URL when present.
-      if (health.cited !== null) expect(health.cited).toBe(base)
+      // Health's dataSource is where exports take the source they cite (docs/decisions/0131).
+      expect(health.cited).toBe(base)
       const spend = withoutCitations(answers.find((a) => a.url.startsWith('/api/spend'))!) as {
         cited: string[]
       }
