@@ -19,18 +19,38 @@ export const MODE_LABELS: Record<CaptionMode, string> = {
   'force-whisper': 'Always speech recognition',
 }
 
+/** Where the track the picker names stands; the picker says the same as the rest of the studio. */
+export type TrackState = 'loading' | 'shown' | 'empty' | 'unavailable' | 'failed'
+
+const TRACK_STATE_TEXT: Record<TrackState, string> = {
+  loading: 'Loading these captions…',
+  shown: 'These captions are shown.',
+  empty: 'This track is shown: it has no captions in it.',
+  unavailable: 'These captions are not available: see the message beside.',
+  failed: 'These captions could not be loaded: see the message beside.',
+}
+
 export type TrackPickerProps = {
   videoId: string
   languages: readonly CaptionLanguage[] | undefined
   lang: LanguageCode | undefined
   mode: CaptionMode
+  trackState: TrackState
   /** The language the service picked as the video's default, once known. */
   defaultLang?: string
   onChoose: (choice: { lang: LanguageCode | undefined; mode: CaptionMode }) => void
 }
 
 /** Language and mode; the new track is fetched only when "Show captions" (with its price) is pressed. */
-export function TrackPicker({ videoId, languages, lang, mode, defaultLang, onChoose }: TrackPickerProps) {
+export function TrackPicker({
+  videoId,
+  languages,
+  lang,
+  mode,
+  trackState,
+  defaultLang,
+  onChoose,
+}: TrackPickerProps) {
   const langId = useId()
   const [draft, setDraft] = useState<{ lang: LanguageCode | undefined; mode: CaptionMode }>({ lang, mode })
   const [shown, setShown] = useState({ lang, mode })
@@ -121,7 +141,11 @@ export function TrackPicker({ videoId, languages, lang, mode, defaultLang, onCho
         cached={price.cached}
         disabled={!changed}
       />
-      {!changed && <span className="ml-2 text-sm text-slate-600">These captions are shown.</span>}
+      {!changed && (
+        <span className="ml-2 text-sm text-slate-600" data-testid="track-state">
+          {TRACK_STATE_TEXT[trackState]}
+        </span>
+      )}
     </form>
   )
 }
