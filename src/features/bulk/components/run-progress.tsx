@@ -3,6 +3,7 @@ import { Button } from '#components/ui/button.tsx'
 import type { BulkRunState } from '../hooks/use-bulk-run.ts'
 import type { BulkProgress } from '#lib/caption-archive/progress.ts'
 import type { MissingRecord } from '#lib/caption-archive/manifest.ts'
+import { useCountdown } from '#lib/captions/use-countdown.ts'
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
@@ -23,8 +24,11 @@ function ProgressFigures({ progress }: { progress: BulkProgress }) {
       </div>
       <p className="text-sm tabular-nums" data-testid="bulk-progress">
         {progress.settled} of {progress.total} requests done · {plural(progress.files, 'file')} saved ·{' '}
-        {progress.missing} not available · {progress.inFlight} in flight ·{' '}
-        {plural(progress.retries, 'retry', 'retries')}
+        {progress.missing} not available · {progress.inFlight} in flight
+        {progress.rateLimitWaits > 0 &&
+          ` · ${plural(progress.rateLimitWaits, 'wait')} for the service's rate limit`}
+        {progress.retries > progress.rateLimitWaits &&
+          ` · ${plural(progress.retries - progress.rateLimitWaits, 'retry', 'retries')} after a failure that was not charged`}
       </p>
       <p className="text-sm">
         Running cost:{' '}
@@ -67,6 +71,17 @@ function MissingList({ missing }: { missing: readonly MissingRecord[] }) {
   )
 }
 
+/** While every request waits out a rate limit: why, and for how long. */
+function RateLimitPause({ pausedUntil }: { pausedUntil: number | null }) {
+  const left = useCountdown(pausedUntil ?? 0, pausedUntil === null ? undefined : 0)
+  if (left === 0) return null
+  return (
+    <p className="text-sm font-medium text-amber-900" data-testid="bulk-paused">
+      Paused: the service asked to wait — resuming in {left} s.
+    </p>
+  )
+}
+
 export type RunProgressProps = { state: BulkRunState; onStop: () => void }
 
 /** Progress bar, running cost and Stop while a run is going; its outcome once the ZIP is written. */
@@ -92,6 +107,7 @@ export function RunProgress({ state, onStop }: RunProgressProps) {
             ? 'Stopping: finishing the ZIP with what is done…'
             : `Downloading into ${state.fileName}${state.method === 'file' ? ' (written to disk as it arrives)' : ''}…`}
         </p>
+        <RateLimitPause pausedUntil={state.stopping ? null : state.progress.pausedUntil} />
         <ProgressFigures progress={state.progress} />
         <Button variant="danger" onClick={onStop} disabled={state.stopping}>
           Stop
