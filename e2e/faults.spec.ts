@@ -392,6 +392,28 @@ test.describe('faults from the service', () => {
     expect(after.calls - before.calls, 'calls that reached the simulated service').toBe(ids.length)
   })
 
+  test('a rate limit pauses the bulk run with a countdown that says why, then it completes', async ({
+    page,
+    request,
+  }) => {
+    await page.addInitScript(() =>
+      Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true }),
+    )
+    const ids = ['dQw4w9WgXcQ', 'Jp4cK9tRz1U']
+    await setFault(request, BASE, { path: '/captions', kind: 'rate-limit', retryAfter: 4, times: 1 })
+    await page.goto(`/bulk?ids=${ids.join(',')}&formats=srv2&langs=en&parallel=1`)
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: /^Download ZIP/ }).click()
+    await expect(page.getByTestId('bulk-paused')).toHaveText(
+      /^Paused: the service asked to wait — resuming in [1-4] s\.$/,
+    )
+    await downloading
+    await expect(page.getByText('Bulk download complete')).toBeVisible()
+    await expect(page.getByTestId('bulk-paused')).toHaveCount(0)
+    await expect(page.getByTestId('bulk-progress')).toContainText("1 wait for the service's rate limit")
+    await expect(page.getByTestId('bulk-progress')).not.toContainText('retries')
+  })
+
   test('the function never under-counts what the service charged, even when the body is cut off', async ({
     request,
   }) => {
