@@ -34,3 +34,40 @@ describe('RunProgress', () => {
     expect(screen.queryByTestId('bulk-paused')).toBeNull()
   })
 })
+
+describe('RunProgress after a halt', () => {
+  it('says the run halted and what to do instead of retrying, when the balance ran out', async () => {
+    const { buildManifest } = await import('#lib/caption-archive/manifest.ts')
+    const manifest = buildManifest({
+      outcome: 'halted',
+      haltedBy: { status: 402, code: 'balance_exhausted', message: 'The balance is used up.' },
+      startedAt: new Date(),
+      finishedAt: new Date(),
+      viewUrl: 'http://localhost/bulk',
+      selection: { videoIds: ['dQw4w9WgXcQ'], formats: ['srt'], languages: ['en'], mode: 'default' },
+      concurrency: 1,
+      maxAttempts: 3,
+      plannedRequests: 1,
+      files: [],
+      lookups: [],
+      missing: [],
+      costUsd: 0,
+      retries: 0,
+      dashboardVersion: 'test',
+    })
+    render(
+      <RunProgress
+        state={{
+          phase: 'finished',
+          progress: emptyProgress(1),
+          fileName: 'x.zip',
+          method: 'download',
+          manifest,
+        }}
+        onStop={() => undefined}
+      />,
+    )
+    expect(screen.getByText('Bulk download halted')).toBeTruthy()
+    expect(screen.getByText(/add funds in the service's account dashboard/)).toBeTruthy()
+  })
+})

@@ -3,6 +3,8 @@ import { Button } from '#components/ui/button.tsx'
 import type { BulkRunState } from '../hooks/use-bulk-run.ts'
 import type { BulkProgress } from '#lib/caption-archive/progress.ts'
 import type { MissingRecord } from '#lib/caption-archive/manifest.ts'
+import { cn } from '#lib/cn.ts'
+import { retryAdvice } from '#lib/captions/retry-advice.ts'
 import { useCountdown } from '#lib/captions/use-countdown.ts'
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
@@ -116,10 +118,15 @@ export function RunProgress({ state, onStop }: RunProgressProps) {
     )
   }
   const { manifest } = state
+  const complete = manifest.run.outcome === 'complete'
+  const advice = manifest.run.haltedBy ? retryAdvice(manifest.run.haltedBy) : undefined
   return (
     <section
       aria-label="Bulk download"
-      className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4"
+      className={cn(
+        'space-y-3 rounded-lg border p-4',
+        complete ? 'border-emerald-300 bg-emerald-50' : 'border-amber-300 bg-amber-50',
+      )}
     >
       <div role="status" className="space-y-1">
         <p className="font-semibold">
@@ -130,6 +137,7 @@ export function RunProgress({ state, onStop }: RunProgressProps) {
               : 'Bulk download halted'}
         </p>
         <p>{manifest.run.summary}</p>
+        {advice?.kind === 'none' && <p className="text-sm">{advice.instead}</p>}
         <p className="text-sm">
           {state.method === 'file' ? `Saved to ${state.fileName}` : `Downloaded as ${state.fileName}`} · cost{' '}
           {formatUsd(manifest.run.totals.costUsd)}

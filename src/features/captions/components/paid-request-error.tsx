@@ -1,7 +1,7 @@
 import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { useCountdown } from '#lib/captions/use-countdown.ts'
-import { retryAdvice } from '../lib/retry-advice.ts'
+import { retryAdvice } from '#lib/captions/retry-advice.ts'
 
 export type PaidRequestErrorProps = {
   title: string

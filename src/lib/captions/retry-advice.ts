@@ -1,5 +1,4 @@
 /** Whether a failed paid request may be retried by hand now, later, or not at all (docs/decisions/0135-states-that-agree.md). */
-import { ApiError } from '#lib/api-client.ts'
 
 export type RetryAdvice =
   /** A priced Retry helps now. */
@@ -12,8 +11,15 @@ export type RetryAdvice =
 /** When nothing says how long: wait a little rather than offer a retry that collects another 429. */
 const DEFAULT_WAIT_SECONDS = 10
 
+/** What a failure says of itself: an ApiError, or a manifest's `haltedBy`. */
+type Failure = { status: number; code: string; retryAfterSeconds?: number | undefined }
+
+function isFailure(error: unknown): error is Failure {
+  return typeof error === 'object' && error !== null && 'status' in error && 'code' in error
+}
+
 export function retryAdvice(error: unknown): RetryAdvice {
-  if (!(error instanceof ApiError)) return { kind: 'retry' }
+  if (!isFailure(error)) return { kind: 'retry' }
   if (error.status === 429 || error.code === 'rate_limited')
     return { kind: 'wait', seconds: error.retryAfterSeconds ?? DEFAULT_WAIT_SECONDS }
   if (error.code === 'budget_exhausted')
