@@ -392,6 +392,31 @@ test.describe('faults from the service', () => {
     expect(after.calls - before.calls, 'calls that reached the simulated service').toBe(ids.length)
   })
 
+  test('the caption studio after a 429 counts down to Retry-After before offering a priced Retry, and says one thing', async ({
+    page,
+    request,
+  }) => {
+    await setFault(request, BASE, { path: '/captions', kind: 'rate-limit', retryAfter: 3, times: 1 })
+    await page.goto('/videos/Ar7bQx2LmPo')
+    const alert = page.getByRole('alert').filter({ hasText: 'The captions could not be loaded' })
+    await expect(alert).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('retry-countdown')).toHaveText(
+      /^The service asked to wait: Retry is offered in [1-3] s\.$/,
+    )
+    await expect(alert.getByRole('button', { name: /^Retry/ })).toHaveCount(0)
+    // Every part of the page says the same: nothing shown, nothing loading.
+    await expect(page.getByTestId('track-state')).toHaveText(
+      'These captions could not be loaded: see the message beside.',
+    )
+    await expect(page.getByTestId('cost-track')).toHaveText(/^failed, /)
+    await expect(page.getByRole('heading', { level: 1 }).locator('..')).not.toContainText(/showing|loading/)
+    const retry = alert.getByRole('button', { name: /^Retry/ })
+    await expect(retry.getByTestId('price')).toHaveText('$0.00053', { timeout: 10_000 })
+    await retry.click()
+    await expect(page.getByRole('list', { name: 'Transcript cues' })).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('track-state')).toHaveText('These captions are shown.')
+  })
+
   test('a rate limit pauses the bulk run with a countdown that says why, then it completes', async ({
     page,
     request,
