@@ -159,6 +159,22 @@ describe('caption studio', { timeout: 60_000 }, () => {
     await waitFor(() => expect(paid).toContain('/api/captions/dQw4w9WgXcQ?format=json&lang=fr&mode=default'))
   })
 
+  it('the default track, asked for by its language, is the same track: free, no second request', async () => {
+    const paid = watchPaid()
+    const { user, router } = renderAt('/videos/dQw4w9WgXcQ')
+    await screen.findByRole('list', { name: 'Transcript cues' }, slow)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'en')
+    const show = screen.getByRole('button', { name: /Show captions/ })
+    await waitFor(() => expect(within(show).getByTestId('price').textContent).toBe('cached · free'))
+    await user.click(show)
+    await waitFor(() => expect(router.state.location.search).toBe('?lang=en&mode=default'))
+    await screen.findByText('These captions are shown.', {}, slow)
+    expect(screen.getByTestId('cost-track').textContent).toBe('cached · free')
+    expect(paid.filter((p) => p.startsWith('/api/captions/'))).toEqual([
+      '/api/captions/dQw4w9WgXcQ?format=json&mode=default',
+    ])
+  })
+
   it('names URL parameters it cannot use and still opens the video', async () => {
     watchPaid()
     renderAt('/videos/dQw4w9WgXcQ?mode=loud&t=soon')

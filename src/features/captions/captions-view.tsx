@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
-import { RTL_LANGUAGES, type CaptionMode, type LanguageCode } from '#contract/index.ts'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { LANGUAGE_CODES, RTL_LANGUAGES, type CaptionMode, type LanguageCode } from '#contract/index.ts'
 import { ApiError, errorMessage } from '#lib/api-client.ts'
 import { captionQueries, serviceModeQuery } from './api/queries.ts'
 import { buildTimeline } from './lib/active-cue.ts'
@@ -38,6 +38,15 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
   const files = useQuery(captionQueries.files(videoId))
   const track = useQuery(captionQueries.track(videoId, state.lang, state.mode))
   const health = useQuery(serviceModeQuery())
+  const queryClient = useQueryClient()
+  // The default track is the track of its language: asking for that language by name reuses it, unpaid.
+  useEffect(() => {
+    const lang = track.data?.data[0]?.lang as LanguageCode | undefined
+    if (state.lang !== undefined || !track.data || !lang || !LANGUAGE_CODES.includes(lang)) return
+    const key = captionQueries.track(videoId, lang, state.mode).queryKey
+    if (queryClient.getQueryData(key) === undefined)
+      queryClient.setQueryData(key, { ...track.data, receipt: { ...track.data.receipt, costUsd: 0 } })
+  }, [queryClient, track.data, state.lang, state.mode, videoId])
   const languages = useMemo(() => (files.data ? groupCaptionFiles(files.data.data) : undefined), [files.data])
   const cues = useMemo(() => (track.data ? prepareCues(track.data.data) : NO_CUES), [track.data])
   const timeline = useMemo(() => buildTimeline(cues), [cues])

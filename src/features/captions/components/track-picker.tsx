@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import {
   CAPTION_MODES,
   CAPTION_MODE_DESCRIPTIONS,
@@ -10,6 +11,7 @@ import { PricedButton } from '#components/ui/priced-button.tsx'
 import { captionTrackUrl } from '#lib/captions/caption-request.ts'
 import { languageName } from '../lib/language-names.ts'
 import { TRACK_KIND_LABELS, type CaptionLanguage } from '../lib/track-list.ts'
+import { captionQueries } from '../api/queries.ts'
 import { useQuote } from '../hooks/use-quotes.ts'
 
 export const MODE_LABELS: Record<CaptionMode, string> = {
@@ -65,6 +67,10 @@ export function TrackPicker({
   const price = useQuote(
     changed ? captionTrackUrl({ videoId, lang: draft.lang, mode: draft.mode }) : undefined,
   )
+  // A track this page already holds (the default one, by its language's name) is shown without a request.
+  const held =
+    useQueryClient().getQueryData(captionQueries.track(videoId, draft.lang, draft.mode).queryKey) !==
+    undefined
 
   function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -138,7 +144,7 @@ export function TrackPicker({
         size="sm"
         label="Show captions"
         priceUsd={price.priceUsd}
-        cached={price.cached}
+        cached={price.cached || held}
         disabled={!changed}
       />
       {!changed && (
