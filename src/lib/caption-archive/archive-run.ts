@@ -104,7 +104,8 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
     settledAt.set(job.key, now())
     progress.settled++
     if (outcome.status === 'done') {
-      if (job.save) progress.files++
+      // Converted files are written from this answer as it is archived (the function checked it is a caption track).
+      progress.files += (job.save ? 1 : 0) + job.converts.length
       if (job.lookup)
         resolver.resolve(
           job.videoId,

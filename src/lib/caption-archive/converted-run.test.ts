@@ -8,7 +8,7 @@ const RICK = 'dQw4w9WgXcQ' // en es de fr ja ar
 const CJK = 'Jp4cK9tRz1U' // ja zh-CN ko en
 const NONE = 'Zp3xQe9LbTg' // no captions at all
 
-async function runThrough(selection: BulkSelection) {
+async function runThrough(selection: BulkSelection, signal = new AbortController().signal) {
   const requested: string[] = []
   stubApi((req) => {
     requested.push(new URL(req.url).pathname + new URL(req.url).search)
@@ -19,7 +19,7 @@ async function runThrough(selection: BulkSelection) {
     selection,
     viewUrl: 'http://localhost/bulk',
     concurrency: 2,
-    signal: new AbortController().signal,
+    signal,
     sleep: async () => undefined,
   })
   const files = readZip(new Uint8Array(await handle.zip.arrayBuffer()))
@@ -88,6 +88,21 @@ describe('a converted bulk run', () => {
       ].sort(),
     )
     expect(strFromU8(files['report.csv']!)).toContain('srt (converted)')
+  })
+
+  it('stopped before it began: every converted format is listed as not fetched, apart from its JSON track', async () => {
+    const stopped = new AbortController()
+    stopped.abort(new DOMException('Stopped by the researcher.', 'AbortError'))
+    const { manifest, requested } = await runThrough(
+      { videoIds: [RICK], formats: ['json', 'srt'], languages: ['en'], mode: 'default', files: 'converted' },
+      stopped.signal,
+    )
+    expect(requested).toEqual([])
+    expect(manifest.run.outcome).toBe('stopped')
+    expect(manifest.missing.map((m) => [m.format, m.source, m.outcome, m.code])).toEqual([
+      ['json', 'exact', 'not-fetched', 'stopped'],
+      ['srt', 'converted', 'not-fetched', 'stopped'],
+    ])
   })
 })
 

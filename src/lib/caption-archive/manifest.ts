@@ -34,7 +34,7 @@ export type FileRecord = {
   attempts: number
 }
 
-/** A JSON request made only to learn a video's default language (JSON was not chosen as a format). */
+/** A JSON request not saved as a file: made to learn a video's default language, or to convert from (JSON not chosen as a format). */
 export type LookupRecord = Omit<FileRecord, 'path' | 'format' | 'contentType' | 'source'>
 
 export type MissingOutcome = 'unavailable' | 'failed' | 'skipped' | 'not-fetched'

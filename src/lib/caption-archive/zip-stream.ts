@@ -84,6 +84,24 @@ function fileRecord(
   }
 }
 
+type MissingBase = Omit<
+  MissingRecord,
+  'format' | 'source' | 'message' | 'attempts' | 'costUsd' | 'lookupOnly'
+>
+
+/** The formats that were to be written from `job`'s JSON track and were not, each reported on its own. */
+function notConverted(job: BulkJob, base: MissingBase, message: string): MissingRecord[] {
+  return job.converts.map((format) => ({
+    ...base,
+    format,
+    source: 'converted',
+    message,
+    attempts: 0,
+    costUsd: 0,
+    lookupOnly: false,
+  }))
+}
+
 /** Refused (a 4xx such as 404 captions_unavailable), given up on after transient failures, or never asked. */
 function missingOutcome(error: unknown): MissingRecord['outcome'] {
   if (error instanceof SkippedError) return 'skipped'
@@ -111,7 +129,7 @@ export async function* bulkArchiveEntries(
     const costUsd = ctx.costOf(job.key)
     if (outcome.status === 'failed') {
       const f = describeFailure(outcome.error)
-      const failed = {
+      const failed: MissingBase = {
         outcome: missingOutcome(outcome.error),
         videoId: job.videoId,
         mode: job.mode,
@@ -130,16 +148,13 @@ export async function* bulkArchiveEntries(
         costUsd,
         lookupOnly: !job.save && job.converts.length === 0,
       })
-      for (const format of job.converts)
-        missing.push({
-          ...failed,
-          format,
-          source: 'converted',
-          message: `Not converted: the JSON track it is written from failed (${f.message})`,
-          attempts: 0,
-          costUsd: 0,
-          lookupOnly: false,
-        })
+      missing.push(
+        ...notConverted(
+          job,
+          failed,
+          `Not converted: the JSON track it is written from failed (${f.message})`,
+        ),
+      )
       continue
     }
     const record = fileRecord(job, outcome.value, outcome.attempts, costUsd)
@@ -165,23 +180,17 @@ export async function* bulkArchiveEntries(
     try {
       converted = convertedFiles(job, outcome.value.bytes, lang)
     } catch (e) {
-      for (const format of job.converts)
-        missing.push({
-          outcome: 'unavailable',
-          videoId: job.videoId,
-          format,
-          source: 'converted',
-          mode: job.mode,
-          langRequested: job.lang ?? null,
-          url: outcome.value.url,
-          status: null,
-          code: 'conversion_failed',
-          message: `Not converted: ${describeFailure(e).message}`,
-          attempts: 0,
-          costUsd: 0,
-          at: outcome.value.fetchedAt.toISOString(),
-          lookupOnly: false,
-        })
+      const base: MissingBase = {
+        outcome: 'unavailable',
+        videoId: job.videoId,
+        mode: job.mode,
+        langRequested: job.lang ?? null,
+        url: outcome.value.url,
+        status: null,
+        code: 'conversion_failed',
+        at: outcome.value.fetchedAt.toISOString(),
+      }
+      missing.push(...notConverted(job, base, `Not converted: ${describeFailure(e).message}`))
     }
     for (const file of converted) {
       add(file.path, {
@@ -199,30 +208,30 @@ export async function* bulkArchiveEntries(
   const end = step.value
   for (const job of ctx.plan.jobs) {
     if (seen.has(job.key)) continue
-    const notFetched = {
-      outcome: 'not-fetched' as const,
+    const notFetched: MissingBase = {
+      outcome: 'not-fetched',
       videoId: job.videoId,
       mode: job.mode,
       langRequested: job.lang ?? null,
       url: ctx.requestedUrl(job),
       status: null,
       code: end.stopped === 'halted' ? 'halted' : 'stopped',
-      message:
-        end.stopped === 'halted'
-          ? 'Not requested: the run halted before reaching it.'
-          : 'Not requested or not finished: the run was stopped first.',
-      attempts: 0,
       at: null,
     }
+    const message =
+      end.stopped === 'halted'
+        ? 'Not requested: the run halted before reaching it.'
+        : 'Not requested or not finished: the run was stopped first.'
     missing.push({
       ...notFetched,
       format: job.format,
       source: 'exact',
+      message,
+      attempts: 0,
       costUsd: ctx.costOf(job.key),
       lookupOnly: !job.save && job.converts.length === 0,
     })
-    for (const format of job.converts)
-      missing.push({ ...notFetched, format, source: 'converted', costUsd: 0, lookupOnly: false })
+    missing.push(...notConverted(job, notFetched, message))
   }
 
   const finishedAt = ctx.now()
