@@ -115,6 +115,9 @@ describe('BulkView', () => {
       '4 requests × $0.00053 = $0.00212 at most, for up to 8 files (6 converted here, free).',
     )
     expect(within(downloadButton()).getByTestId('price').textContent).toBe('$0.00212')
+    expect(screen.getByTestId('bulk-json-unsaved').textContent).toMatch(
+      /^The JSON tracks the converted files/,
+    )
 
     await user.click(downloadButton())
     await screen.findByText('Bulk download complete', undefined, { timeout: 15_000 })

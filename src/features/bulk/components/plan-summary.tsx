@@ -120,6 +120,12 @@ export function PlanSummary({
           saved as files. Choose JSON as a format to keep them.
         </p>
       )}
+      {plan.converted > 0 && !both.convertible.includes('json') && (
+        <p className="text-sm text-slate-700" data-testid="bulk-json-unsaved">
+          The JSON tracks the converted files are written from are recorded in the manifest, not saved as
+          files. Choose JSON as a format to keep them too (no extra request).
+        </p>
+      )}
       <p className="text-sm text-slate-700">
         Answers the dashboard's server already has cached are free, so the charge can be lower: the running
         cost shows what is actually paid. Captions a video does not have are reported in the ZIP, not retried;
