@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { BulkManifest } from '#lib/caption-archive/manifest.ts'
@@ -109,6 +109,39 @@ describe('DownloadPanel', () => {
     await user.click(button)
     await screen.findByText(`Saved ${VIDEO}.en.json (cached · free).`, undefined, slow)
     expect(captionRequests).toEqual([`/api/captions/${VIDEO}?format=json&mode=default&download=1`])
+  }, 60_000)
+
+  it('"All formats, converted where possible" reuses the track on screen and buys only what cannot be converted', async () => {
+    saved.length = 0
+    const { user, captionRequests } = await setup()
+    const button = screen.getByRole('button', { name: /^All formats, converted where possible \(ZIP\)/ })
+    await waitFor(() => expect(within(button).getByTestId('price').textContent).toBe('$0.00265'))
+    await user.click(button)
+    await screen.findByText(
+      new RegExp(`^Saved ${VIDEO}\\.en\\.all-formats\\.converted\\.zip: 11 files`),
+      undefined,
+      slow,
+    )
+    // The view's own JSON request (its default language), then the five formats in the language it named.
+    expect(captionRequests.sort()).toEqual(
+      [
+        `/api/captions/${VIDEO}?format=json&mode=default`,
+        ...['json3', 'srv1', 'srv2', 'srv3', 'xml'].map(
+          (f) => `/api/captions/${VIDEO}?format=${f}&lang=en&mode=default`,
+        ),
+      ].sort(),
+    )
+    const files = readZip(new Uint8Array(await saved[0]!.blob.arrayBuffer()))
+    expect(
+      Object.keys(files)
+        .filter((n) => n.includes('.converted.'))
+        .sort(),
+    ).toEqual(
+      ['csv', 'srt', 'ttml', 'txt', 'vtt'].map((ext) => `${VIDEO}/${VIDEO}.en.converted.${ext}`).sort(),
+    )
+    const manifest = JSON.parse(strFromU8(files['manifest.json']!)) as BulkManifest
+    expect(manifest.run.selection).toMatchObject({ languages: 'default', files: 'converted' })
+    expect(manifest.run.totals.costUsd).toBe(0.00265)
   }, 60_000)
 
   it('makes "All languages" a bulk run of this one video: its layout, manifest and bytes', async () => {
