@@ -138,7 +138,9 @@ function summarise(input: ManifestInput, unavailable: number): string {
     return `Stopped by the researcher: this ZIP holds only the ${got} that finished before the stop${missing}.`
   if (input.outcome === 'halted')
     return `Halted: ${input.haltedBy?.message ?? 'a failure made every further request pointless'} This ZIP holds the ${got} that finished${missing}.`
-  return `Complete: ${got}${unavailable ? `, ${unavailable} unavailable` : ''}${missing}.`
+  const converted = input.files.filter((f) => f.source === 'converted').length
+  const written = converted ? ` (${converted} converted here from JSON tracks)` : ''
+  return `Complete: ${got}${written}${unavailable ? `, ${unavailable} unavailable` : ''}${missing}.`
 }
 
 export function buildManifest(input: ManifestInput): BulkManifest {

@@ -63,6 +63,7 @@ function MissingList({ missing }: { missing: readonly MissingRecord[] }) {
           <li key={i}>
             <code>
               {m.videoId} · {m.langRequested ?? 'default'} · {m.format}
+              {m.source === 'converted' && ' (converted)'}
             </code>{' '}
             — {OUTCOME_LABELS[m.outcome]}: {m.code} {m.message}
           </li>
