@@ -206,6 +206,57 @@ test.describe('bulk caption download', () => {
     )
   })
 
+  test('priced both ways; a converted run buys one JSON track per video and writes the convertible formats from it', async ({
+    page,
+  }) => {
+    const requested: string[] = []
+    page.on('request', (r) => {
+      const url = new URL(r.url())
+      if (url.pathname.startsWith('/api/captions/')) requested.push(url.pathname + url.search)
+    })
+    await page.goto(`/bulk?ids=${RICK},${CJK}&formats=srt,vtt,srv1&langs=en`)
+    await expect(page.getByTestId('bulk-both-prices')).toHaveText(
+      '3 formats × 2 videos: $0.00318 exact, $0.00212 converted',
+    )
+    await expect(page.getByTestId('bulk-exact-only')).toContainText(
+      'srv1 cannot be written from the JSON track',
+    )
+    await page.getByRole('radio', { name: /Converted here from each JSON track/ }).check()
+    await expect(page).toHaveURL(/&files=converted$/)
+    await expect(page.getByTestId('bulk-plan')).toHaveText(
+      '4 requests × $0.00053 = $0.00212 at most, for up to 6 files (4 converted here, free).',
+    )
+    await expect(downloadButton(page).getByTestId('price')).toHaveText('$0.00212')
+    const downloading = page.waitForEvent('download')
+    await downloadButton(page).click()
+    const { files, manifest, captionPaths } = await unzipDownload(await downloading)
+    expect(captionPaths).toEqual(
+      [
+        `${CJK}/${CJK}.en.converted.srt`,
+        `${CJK}/${CJK}.en.converted.vtt`,
+        `${CJK}/${CJK}.en.srv1`,
+        `${RICK}/${RICK}.en.converted.srt`,
+        `${RICK}/${RICK}.en.converted.vtt`,
+        `${RICK}/${RICK}.en.srv1`,
+      ].sort(),
+    )
+    expect(requested.sort()).toEqual(
+      [RICK, CJK]
+        .flatMap((id) => [
+          `/api/captions/${id}?format=json&lang=en&mode=default`,
+          `/api/captions/${id}?format=srv1&lang=en&mode=default`,
+        ])
+        .sort(),
+    )
+    expect(strFromU8(files[`${RICK}/${RICK}.en.converted.vtt`]!)).toMatch(
+      /^WEBVTT\n[\s\S]*?NOTE\nConverted by/,
+    )
+    const converted = (manifest.files as (ManifestFile & { source: string })[]).filter(
+      (f) => f.source === 'converted',
+    )
+    expect(converted.map((f) => f.path).sort()).toEqual(captionPaths.filter((p) => p.includes('.converted.')))
+  })
+
   test('stopped mid-way: the ZIP holds only the files that finished and says it was stopped', async ({
     page,
   }) => {
