@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money,startup] [--service-ms=100] [--markdown]`: measures each part side
+ * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money,session,startup] [--service-ms=100] [--markdown]`: measures each part side
  * by side in one run, prints a table with each target beside its figure, and writes bench/results.json with only the parts
  * this run measured (its `parts` list says which): figures from earlier runs are never carried into it.
  * Every part has a time limit; every process it starts is stopped by PID, also on failure.
@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { measureBundle } from './parts/bundle.ts'
 import { runLighthouse } from './parts/lighthouse.ts'
 import { runMoney } from './parts/money.ts'
+import { runSession } from './parts/session.ts'
 import { runStartup } from './parts/startup.ts'
 import { DEFAULT_SERVICE_MS, runOverhead } from './parts/overhead.ts'
 import { runTranscript } from './parts/transcript.ts'
@@ -19,7 +20,7 @@ import { markdownTable, textTable, within, type PartOutcome, type Row } from './
 import { startProductionServer, tempDir } from './lib/servers.ts'
 import { buildSpa, type SpaBuild } from './lib/spa-build.ts'
 
-const PARTS = ['overhead', 'transcript', 'bundle', 'lighthouse', 'money', 'startup'] as const
+const PARTS = ['overhead', 'transcript', 'bundle', 'lighthouse', 'money', 'session', 'startup'] as const
 type Part = (typeof PARTS)[number]
 
 const LIMIT_MS: Record<Part, number> = {
@@ -28,6 +29,7 @@ const LIMIT_MS: Record<Part, number> = {
   bundle: 8 * 60_000, // includes the build
   lighthouse: 15 * 60_000,
   money: 3 * 60_000,
+  session: 10 * 60_000,
   startup: 4 * 60_000,
 }
 const BUILD_LIMIT_MS = 7 * 60_000
@@ -120,6 +122,18 @@ async function main() {
               return runTranscript(await needServer(), log)
             case 'lighthouse':
               return runLighthouse(await needServer(), log)
+            case 'session': {
+              // A server of its own: its first session must start from an empty cache.
+              const own = await startProductionServer({
+                distDir: (await needBuild()).outDir,
+                cacheDir: join(scratch.path, 'session-cache'),
+              })
+              try {
+                return await runSession(own.origin, log)
+              } finally {
+                await own.stop()
+              }
+            }
             case 'startup':
               return runStartup(await needBuild(), log)
           }

@@ -11,6 +11,7 @@ import {
   VIDEO_ID_RE,
 } from './identifiers.ts'
 import { LocationParam, required } from './location-param.ts'
+import { isRegionCode } from './regions.ts'
 import { Channel } from './schemas.ts'
 
 export { formatLocation, type LatLng } from './geo.ts'
@@ -70,12 +71,22 @@ export const SearchQuery = z.strictObject({
 /** What the SPA sends to GET /api/search (before validation: text as the function receives it). */
 export type SearchRequest = z.input<typeof SearchQuery>
 
-/** GET /api/popular-videos. */
+/** GET /api/popularVideos: regionCode and hl are sent only when chosen (the service documents no parameters; docs/decisions/0032). */
 export const PopularQuery = z.strictObject({
   pageToken: PAGE_TOKEN.optional(),
   regionCode: z
     .string()
-    .regex(/^[A-Z]{2}$/, 'regionCode must be two capital letters, e.g. US.')
+    .transform((s, ctx) => {
+      const code = s.trim().toUpperCase() // one spelling, so one cache entry per region
+      if (!isRegionCode(code)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `regionCode "${s.slice(0, 20)}" is not an ISO 3166-1 alpha-2 region code, e.g. US, GB or JP.`,
+        })
+        return z.NEVER
+      }
+      return code
+    })
     .optional(),
   hl: oneOf('hl', HL_CODES as unknown as [string, ...string[]]).optional(),
 })

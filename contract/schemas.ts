@@ -64,6 +64,8 @@ export const PopularVideo = z.looseObject({
 export type PopularVideo = z.infer<typeof PopularVideo>
 
 export const PopularPage = z.looseObject({
+  /** The region the chart is for, when one was asked (the simulator names it; the real service's shape is not shown). */
+  regionCode: z.string().optional(),
   totalResults: z.number().int(),
   resultsPerPage: z.number().int(),
   nextPageToken: z.string().optional(),
@@ -159,5 +161,18 @@ export const ApiErrorBody = z.object({
 })
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>
 
-export const Health = z.looseObject({ mode: z.enum(['demo', 'live']), version: z.string() })
+/** Where the function's data comes from (/api/health): exports cite it; the only place the service's base URL reaches the browser. */
+export const HealthDataSource = z.object({
+  kind: z.enum(['demo', 'live']),
+  name: z.string(),
+  url: z.string().nullable(),
+})
+export type HealthDataSource = z.infer<typeof HealthDataSource>
+
+export const Health = z.looseObject({
+  mode: z.enum(['demo', 'live']),
+  version: z.string(),
+  // Optional: an older function did not send it; exports then say the source is unconfirmed.
+  dataSource: HealthDataSource.optional(),
+})
 export type Health = z.infer<typeof Health>

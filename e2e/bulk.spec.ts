@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import Papa from 'papaparse'
 import type { Download, Page } from '@playwright/test'
 import { readZip, strFromU8 } from '#testing/read-zip.ts'
+import { readStrictCsvBytes } from '#testing/strict-csv.ts'
 import { test, expect } from './fixtures.ts'
 
 const RICK = 'dQw4w9WgXcQ' // en es de fr ja ar
@@ -38,6 +38,7 @@ type Manifest = {
     startedAt: string
     finishedAt: string
     dashboardVersion: string
+    source: string
     totals: { files: number; costUsd: number; notFetched: number }
   }
   files: ManifestFile[]
@@ -55,10 +56,9 @@ async function unzipDownload(download: Download) {
   expect(download.suggestedFilename()).toMatch(/^captions-bulk-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.zip$/)
   const files = readZip(new Uint8Array(await readFile((await download.path())!)))
   const manifest = JSON.parse(strFromU8(files['manifest.json']!)) as Manifest
-  const report = Papa.parse<Record<string, string>>(strFromU8(files['report.csv']!), {
-    header: true,
-    skipEmptyLines: true,
-  }).data
+  // Strict RFC 4180: BOM, header on line 1, CRLF; the manifest names the demo simulator as the source.
+  const report = readStrictCsvBytes(files['report.csv']!).records
+  expect(manifest.run.source).toBe('demo simulator (invented data)')
   const captionPaths = Object.keys(files)
     .filter((p) => p.includes('/'))
     .sort()
@@ -204,6 +204,57 @@ test.describe('bulk caption download', () => {
     expect(manifest.files.find((f) => f.path.endsWith('.ar.srt'))?.url).toBe(
       `/api/captions/${RTL}?format=srt&lang=ar&mode=default`,
     )
+  })
+
+  test('priced both ways; a converted run buys one JSON track per video and writes the convertible formats from it', async ({
+    page,
+  }) => {
+    const requested: string[] = []
+    page.on('request', (r) => {
+      const url = new URL(r.url())
+      if (url.pathname.startsWith('/api/captions/')) requested.push(url.pathname + url.search)
+    })
+    await page.goto(`/bulk?ids=${RICK},${CJK}&formats=srt,vtt,srv1&langs=en`)
+    await expect(page.getByTestId('bulk-both-prices')).toHaveText(
+      '3 formats × 2 videos: $0.00318 exact, $0.00212 converted',
+    )
+    await expect(page.getByTestId('bulk-exact-only')).toContainText(
+      'srv1 cannot be written from the JSON track',
+    )
+    await page.getByRole('radio', { name: /Converted here from each JSON track/ }).check()
+    await expect(page).toHaveURL(/&files=converted$/)
+    await expect(page.getByTestId('bulk-plan')).toHaveText(
+      '4 requests × $0.00053 = $0.00212 at most, for up to 6 files (4 converted here, free).',
+    )
+    await expect(downloadButton(page).getByTestId('price')).toHaveText('$0.00212')
+    const downloading = page.waitForEvent('download')
+    await downloadButton(page).click()
+    const { files, manifest, captionPaths } = await unzipDownload(await downloading)
+    expect(captionPaths).toEqual(
+      [
+        `${CJK}/${CJK}.en.converted.srt`,
+        `${CJK}/${CJK}.en.converted.vtt`,
+        `${CJK}/${CJK}.en.srv1`,
+        `${RICK}/${RICK}.en.converted.srt`,
+        `${RICK}/${RICK}.en.converted.vtt`,
+        `${RICK}/${RICK}.en.srv1`,
+      ].sort(),
+    )
+    expect(requested.sort()).toEqual(
+      [RICK, CJK]
+        .flatMap((id) => [
+          `/api/captions/${id}?format=json&lang=en&mode=default`,
+          `/api/captions/${id}?format=srv1&lang=en&mode=default`,
+        ])
+        .sort(),
+    )
+    expect(strFromU8(files[`${RICK}/${RICK}.en.converted.vtt`]!)).toMatch(
+      /^WEBVTT\n[\s\S]*?NOTE\nConverted by/,
+    )
+    const converted = (manifest.files as (ManifestFile & { source: string })[]).filter(
+      (f) => f.source === 'converted',
+    )
+    expect(converted.map((f) => f.path).sort()).toEqual(captionPaths.filter((p) => p.includes('.converted.')))
   })
 
   test('stopped mid-way: the ZIP holds only the files that finished and says it was stopped', async ({

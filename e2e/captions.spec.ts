@@ -286,9 +286,11 @@ test.describe('caption studio', () => {
     const items = await track(page, 'lang=en&mode=default', VIDEO)
     const expectedText = normaliseText(items.map((i) => i.text).join(' '))
     await openVideo(page, `/videos/${VIDEO}?lang=en`)
-    const panel = page.getByRole('group', { name: 'Download one format' })
+    const panel = page.getByRole('group', { name: /exact files/ })
     for (const format of CAPTION_FORMATS) {
-      const button = panel.getByRole('button', { name: new RegExp(`^Download ${BUTTON_LABEL[format]}`) })
+      const button = panel.getByRole('button', {
+        name: new RegExp(`^Download ${BUTTON_LABEL[format]}\\s*(\\$|cached)`),
+      })
       await expect(button.getByTestId('price')).toHaveText(format === 'json' ? 'cached · free' : '$0.00053')
       const [download] = await Promise.all([page.waitForEvent('download'), button.click()])
       expect(download.suggestedFilename()).toBe(`${VIDEO}.en.${EXT[format]}`)
@@ -310,9 +312,18 @@ test.describe('caption studio', () => {
     // A video nobody fetched: the view's own JSON track is the one cached file of the eleven.
     const VIDEO = untouchedVideo(testInfo, 'other', 2).id
     await openVideo(page, `/videos/${VIDEO}?lang=en`)
-    const allFormats = page.getByRole('button', { name: /^All formats \(ZIP\)/ })
-    await expect(allFormats.getByTestId('price')).toHaveText('$0.00530')
+    // Converted where possible: the JSON track on screen (cached) and the 5 formats that cannot be converted.
+    await expect(
+      page
+        .getByRole('button', { name: /^All formats, converted where possible \(ZIP\)/ })
+        .getByTestId('price'),
+    ).toHaveText('$0.00265')
     await expect(page.getByTestId('zip-price').first()).toHaveText(
+      '6 requests: 1 cached · free, 5 × $0.00053 = $0.00265',
+    )
+    const allFormats = page.getByRole('button', { name: /^All formats, exact \(ZIP\)/ })
+    await expect(allFormats.getByTestId('price')).toHaveText('$0.00530')
+    await expect(page.getByTestId('zip-price').nth(1)).toHaveText(
       '11 requests: 1 cached · free, 10 × $0.00053 = $0.00530',
     )
     const [zipDownload] = await Promise.all([page.waitForEvent('download'), allFormats.click()])
@@ -342,7 +353,7 @@ test.describe('caption studio', () => {
     await page.getByLabel('in format').selectOption('vtt')
     const languageCount = await page.getByRole('table').getByRole('rowheader').count()
     const allLanguages = page.getByRole('button', { name: /^All languages \(ZIP\)/ })
-    await expect(page.getByTestId('zip-price').nth(1)).toContainText(`${languageCount} requests`)
+    await expect(page.getByTestId('zip-price').nth(2)).toContainText(`${languageCount} requests`)
     const [langDownload] = await Promise.all([page.waitForEvent('download'), allLanguages.click()])
     expect(langDownload.suggestedFilename()).toBe(`${VIDEO}.all-languages.vtt.zip`)
     const langFiles = readZip(new Uint8Array(await readFile((await langDownload.path())!)))

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import Papa from 'papaparse'
 import AxeBuilder from '@axe-core/playwright'
 import type { Download, Page } from '@playwright/test'
+import { readStrictCsvBytes } from '#testing/strict-csv.ts'
 import { test, expect } from './fixtures.ts'
+import { csvWithSidecar, type Saved } from './support/downloads.ts'
 
 const RICK = { id: 'UCuAXFkgsw1L7xaCfnd5JJOw', handle: '@rickastleyyt', username: 'RickAstleyVEVO' }
 const box = (page: Page) => page.getByLabel('Channel URL, id, handle or username')
@@ -17,15 +18,9 @@ async function text(download: Download): Promise<string> {
   return readFile((await download.path())!, 'utf8')
 }
 
-/** The CSV's rows after its leading `# key: value` provenance lines (cells may hold lines starting with #). */
-function csvRows(csv: string): Record<string, string>[] {
-  const lines = csv.split('\r\n')
-  let i = 0
-  while (lines[i]?.startsWith('#')) i++
-  return Papa.parse<Record<string, string>>(lines.slice(i).join('\r\n'), {
-    header: true,
-    skipEmptyLines: true,
-  }).data
+/** The CSV's rows, read strictly (RFC 4180, BOM, header on line 1). */
+function csvRows(csv: Saved): Record<string, string>[] {
+  return readStrictCsvBytes(csv.bytes).records
 }
 
 /** Three channels that are surely in the demo data: the publishers of the first popular videos. */
@@ -123,14 +118,13 @@ test.describe('channel pages', () => {
     }
 
     const exportGroup = page.getByRole('group', { name: 'Export 3 loaded channels' })
-    const [csvDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      exportGroup.getByRole('button', { name: 'CSV' }).click(),
-    ])
-    const csv = await text(csvDownload)
-    expect(csv).toMatch(/^# title: Comparison of 3 channels/)
-    expect(csv).toContain('# operation: GET /channels')
-    expect(csv).toMatch(/# query: \{"ids":"[^"]+","fields":"id,title,customUrl,/)
+    const { csv, provenance } = await csvWithSidecar(page, exportGroup.getByRole('button', { name: 'CSV' }))
+    expect(provenance).toMatchObject({
+      title: 'Comparison of 3 channels',
+      source: 'demo simulator (invented data)',
+      operation: 'GET /channels',
+      query: { ids: ids.join(','), fields: expect.stringMatching(/^id,title,customUrl,/) },
+    })
     const rows = csvRows(csv)
     expect(rows.map((r) => r.id)).toEqual(ids)
     expect(Object.keys(rows[0]!)).not.toContain('description')
@@ -165,11 +159,8 @@ test.describe('channel pages', () => {
     })
     expect(String(json.items[0]!.description)).toContain('Chaîne officielle de Rick Astley')
 
-    const [csvDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      exportGroup.getByRole('button', { name: 'CSV' }).click(),
-    ])
-    const rows = csvRows(await text(csvDownload))
+    const { csv } = await csvWithSidecar(page, exportGroup.getByRole('button', { name: 'CSV' }))
+    const rows = csvRows(csv)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({
       id: RICK.id,

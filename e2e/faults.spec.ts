@@ -401,6 +401,53 @@ test.describe('faults from the service', () => {
     expect(after.calls - before.calls, 'calls that reached the simulated service').toBe(ids.length)
   })
 
+  test('the caption studio after a 429 counts down to Retry-After before offering a priced Retry, and says one thing', async ({
+    page,
+    request,
+  }) => {
+    await setFault(request, BASE, { path: '/captions', kind: 'rate-limit', retryAfter: 3, times: 1 })
+    await page.goto('/videos/Ar7bQx2LmPo')
+    const alert = page.getByRole('alert').filter({ hasText: 'The captions could not be loaded' })
+    await expect(alert).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('retry-countdown')).toHaveText(
+      /^The service asked to wait: Retry is offered in [1-3] s\.$/,
+    )
+    await expect(alert.getByRole('button', { name: /^Retry/ })).toHaveCount(0)
+    // Every part of the page says the same: nothing shown, nothing loading.
+    await expect(page.getByTestId('track-state')).toHaveText(
+      'These captions could not be loaded: see the message beside.',
+    )
+    await expect(page.getByTestId('cost-track')).toHaveText(/^failed, /)
+    await expect(page.getByRole('heading', { level: 1 }).locator('..')).not.toContainText(/showing|loading/)
+    const retry = alert.getByRole('button', { name: /^Retry/ })
+    await expect(retry.getByTestId('price')).toHaveText('$0.00053', { timeout: 10_000 })
+    await retry.click()
+    await expect(page.getByRole('list', { name: 'Transcript cues' })).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('track-state')).toHaveText('These captions are shown.')
+  })
+
+  test('a rate limit pauses the bulk run with a countdown that says why, then it completes', async ({
+    page,
+    request,
+  }) => {
+    await page.addInitScript(() =>
+      Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true }),
+    )
+    const ids = ['dQw4w9WgXcQ', 'Jp4cK9tRz1U']
+    await setFault(request, BASE, { path: '/captions', kind: 'rate-limit', retryAfter: 4, times: 1 })
+    await page.goto(`/bulk?ids=${ids.join(',')}&formats=srv2&langs=en&parallel=1`)
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: /^Download ZIP/ }).click()
+    await expect(page.getByTestId('bulk-paused')).toHaveText(
+      /^Paused: the service asked to wait — resuming in [1-4] s\.$/,
+    )
+    await downloading
+    await expect(page.getByText('Bulk download complete')).toBeVisible()
+    await expect(page.getByTestId('bulk-paused')).toHaveCount(0)
+    await expect(page.getByTestId('bulk-progress')).toContainText("1 wait for the service's rate limit")
+    await expect(page.getByTestId('bulk-progress')).not.toContainText('retries')
+  })
+
   test('the function never under-counts what the service charged, even when the body is cut off', async ({
     request,
   }) => {

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import Papa from 'papaparse'
 import AxeBuilder from '@axe-core/playwright'
 import type { Download, Page } from '@playwright/test'
+import { readStrictCsvBytes } from '#testing/strict-csv.ts'
 import { test, expect } from './fixtures.ts'
+import { csvWithSidecar, type Saved } from './support/downloads.ts'
 
 const ANCHOR_TITLE = 'Rick Astley - Never Gonna Give You Up (Official Music Video)'
 const summary = (page: Page) => page.getByTestId('loaded-summary')
@@ -19,15 +20,9 @@ async function text(download: Download): Promise<string> {
   return readFile((await download.path())!, 'utf8')
 }
 
-/** The CSV's rows after its leading `# key: value` provenance lines (cells may hold lines starting with #). */
-function csvRows(csv: string): Record<string, string>[] {
-  const lines = csv.split('\r\n')
-  let i = 0
-  while (lines[i]?.startsWith('#')) i++
-  return Papa.parse<Record<string, string>>(lines.slice(i).join('\r\n'), {
-    header: true,
-    skipEmptyLines: true,
-  }).data
+/** The CSV's rows, read strictly (RFC 4180, BOM, header on line 1). */
+function csvRows(csv: Saved): Record<string, string>[] {
+  return readStrictCsvBytes(csv.bytes).records
 }
 
 /** Whether an earlier attempt of this test already paid for page 2 of the feed (no other spec loads it; the cache keeps it 15 minutes). */
@@ -142,6 +137,47 @@ test.describe('the popular feed', () => {
     await expect(page.getByText(/^Showing 50 of 50 loaded videos/)).toBeVisible()
   })
 
+  test("picks a region and a language: the service's chart for them, kept in the URL and across a reload", async ({
+    page,
+  }) => {
+    await openFeed(page)
+    await expect(articles(page).first()).toContainText(ANCHOR_TITLE)
+    const region = page.getByLabel('Region', { exact: true })
+    await expect(page.getByLabel('Language', { exact: true })).toHaveValue('')
+
+    await region.selectOption('JP')
+    await expect(page).toHaveURL(/\/popular\?region=JP$/)
+    await expect(summary(page)).toContainText('the chart of region JP')
+    // The view shows the chart the function answers for that region (asked again here: a free hit).
+    const chart = (await (await page.request.get('/api/popularVideos?regionCode=JP')).json()) as {
+      regionCode: string
+      data: { title: string; categoryId: string }[]
+    }
+    expect(chart.regionCode).toBe('JP')
+    expect(chart.data[0]!.title).not.toBe(ANCHOR_TITLE)
+    await expect(articles(page).first()).toContainText(chart.data[0]!.title)
+
+    await page.getByLabel('Language', { exact: true }).selectOption('ja')
+    await expect(page).toHaveURL(/\/popular\?region=JP&hl=ja$/)
+    // The simulator localizes category titles: the category filter offers them in Japanese.
+    await expect(
+      page.getByLabel('Category', { exact: true }).locator('option', { hasText: '音楽' }),
+    ).toHaveCount(1)
+
+    await page.reload()
+    await expect(region).toHaveValue('JP')
+    await expect(page.getByLabel('Language', { exact: true })).toHaveValue('ja')
+    await expect(summary(page)).toContainText('the chart of region JP')
+    await expect(articles(page).first()).toContainText(chart.data[0]!.title)
+    await expect(
+      page.getByLabel('Category', { exact: true }).locator('option', { hasText: '音楽' }),
+    ).toHaveCount(1)
+
+    await region.selectOption('')
+    await expect(page).toHaveURL(/\/popular\?hl=ja$/)
+    await expect(articles(page).first()).toContainText(ANCHOR_TITLE)
+  })
+
   test('an item shows its details, expands its description with safe links, and charts by category', async ({
     page,
   }) => {
@@ -189,15 +225,14 @@ test.describe('the popular feed', () => {
     await openFeed(page)
     const exportGroup = page.getByRole('group', { name: /^Export 50 loaded videos/ })
 
-    const [csvDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      exportGroup.getByRole('button', { name: 'CSV' }).click(),
-    ])
-    expect(csvDownload.suggestedFilename()).toMatch(/^popular-videos-\d{4}-\d{2}-\d{2}\.csv$/)
-    const csv = await text(csvDownload)
-    expect(csv).toMatch(/^# title: Popular videos \(loaded pages\)/)
-    expect(csv).toContain('# operation: GET /popularVideos')
-    expect(csv).toContain('# pagesFetched: 1')
+    const { csv, provenance } = await csvWithSidecar(page, exportGroup.getByRole('button', { name: 'CSV' }))
+    expect(csv.name).toMatch(/^popular-videos-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}\.csv$/)
+    expect(provenance).toMatchObject({
+      title: 'Popular videos (loaded pages)',
+      source: 'demo simulator (invented data)',
+      operation: 'GET /popularVideos',
+      pagesFetched: 1,
+    })
     const rows = csvRows(csv)
     expect(rows).toHaveLength(50)
     expect(rows[0]).toMatchObject({

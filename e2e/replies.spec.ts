@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import Papa from 'papaparse'
 import type { Page } from '@playwright/test'
+import { readStrictCsvBytes } from '#testing/strict-csv.ts'
 import { test, expect } from './fixtures.ts'
+import { csvWithSidecar } from './support/downloads.ts'
 import { pageHandledQueuedWork } from './support/settled.ts'
 
 const ANCHOR = 'UgzoQVUwDeGW1IS5_uR4AaABAg'
@@ -139,25 +139,19 @@ test.describe('the threaded reply viewer', () => {
     expect(realNames.size).toBeGreaterThan(10)
 
     await page.getByLabel('Pseudonymise authors').check()
-    const downloadPromise = page.waitForEvent('download')
-    await page
-      .getByRole('group', { name: /Export 312 loaded replies/ })
-      .getByRole('button', { name: 'CSV' })
-      .click()
-    const download = await downloadPromise
-    expect(download.suggestedFilename()).toMatch(/pseudonymised.*\.csv$/)
-    const csv = await readFile((await download.path())!, 'utf8')
-
-    expect(csv).toMatch(/^# title: Replies to comment .*pseudonymised/m)
-    expect(csv).toMatch(/^# pseudonymised: true/m)
-    const parsed = Papa.parse<Record<string, string>>(
-      csv
-        .split(/\r?\n/)
-        .filter((l) => !l.startsWith('#'))
-        .join('\n'),
-      { header: true, skipEmptyLines: true },
+    const { csv: file, provenance } = await csvWithSidecar(
+      page,
+      page.getByRole('group', { name: /Export 312 loaded replies/ }).getByRole('button', { name: 'CSV' }),
     )
-    const fields = parsed.meta.fields!
+    expect(file.name).toMatch(/pseudonymised.*\.csv$/)
+    const csv = file.text
+    expect(provenance).toMatchObject({
+      title: expect.stringMatching(/pseudonymised/),
+      pseudonymised: true,
+      source: 'demo simulator (invented data)',
+    })
+    const parsed = readStrictCsvBytes(file.bytes)
+    const fields = parsed.header
     expect(fields).toEqual([
       'id',
       'parentId',
@@ -171,13 +165,16 @@ test.describe('the threaded reply viewer', () => {
       'textOriginal',
       'textDisplay',
     ])
-    const rows = parsed.data
+    const rows = parsed.records
     expect(rows).toHaveLength(ANCHOR_TOTAL)
     for (const row of rows) {
       expect(row.author).toMatch(/^author-[0-9a-f]{8,}$/)
       expect(row.authorChannelId).toMatch(/^channel-[0-9a-f]{8,}$/)
-      expect(row.parentId).toBe(ANCHOR)
+      // The comment's and the replies' ids are pseudonyms too: they would lead to the authors.
+      expect(row.parentId).toMatch(/^comment-[0-9a-f]{8,}$/)
+      expect(row.id).toMatch(/^reply-[0-9a-f]{8,}$/)
     }
+    expect(csv).not.toContain(ANCHOR)
     for (const name of realNames) expect(csv, `"${name}" is in the export`).not.toContain(name)
     expect(csv).not.toContain('yt3.ggpht.com')
     expect(csv).not.toMatch(/youtube\.com\/@|\bUC[0-9A-Za-z_-]{22}\b/)

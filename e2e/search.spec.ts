@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import { readStrictCsvBytes } from '#testing/strict-csv.ts'
 import { test, expect } from './fixtures.ts'
+import { csvWithSidecar } from './support/downloads.ts'
 import { attemptPoint, attemptRadiusKm } from './support/unique.ts'
 
 const searchButton = (page: Page) => page.getByRole('button', { name: /^Search\s*·?\s*(\$|cached)/ })
@@ -197,33 +199,32 @@ test.describe('location search', () => {
     const count = await results(page).count()
     const exportGroup = page.getByRole('group', { name: /Export \d+ loaded videos/ })
 
-    const [csvDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      exportGroup.getByRole('button', { name: 'CSV' }).click(),
-    ])
-    expect(csvDownload.suggestedFilename()).toMatch(/^search-fr-48\.8566-2\.3522-\d{4}-\d{2}-\d{2}\.csv$/)
-    const csv = await readFile((await csvDownload.path())!, 'utf8')
-    expect(csv).toContain('# operation: GET /search')
-    expect(csv).toContain(`# query: {"location":"48.8566,2.3522","locationRadius":"${km}km","type":"video"}`)
-    expect(csv).toContain('# pagesFetched: 1')
-    expect(csv).toContain('# costUsd: 0.00203')
-    expect(csv).toMatch(
-      new RegExp(
-        `# viewUrl: http://127\\.0\\.0\\.1:\\d+/search\\?location=48\\.8566,2\\.3522&radius=${kmRe}&unit=km`,
-      ),
+    const { csv, provenance } = await csvWithSidecar(page, exportGroup.getByRole('button', { name: 'CSV' }))
+    expect(csv.name).toMatch(
+      new RegExp(`^search-fr-48\\.8566-2\\.3522-r${kmRe}km-\\d{4}-\\d{2}-\\d{2}-[0-9a-f]{6}\\.csv$`),
     )
-    expect(csv).toMatch(/# fetchedAt: \d{4}-\d{2}-\d{2}T/)
-    const lines = csv.split('\r\n').filter((l) => l && !l.startsWith('#'))
-    expect(lines[0]).toBe(
+    expect(provenance).toMatchObject({
+      operation: 'GET /search',
+      query: { location: '48.8566,2.3522', locationRadius: `${km}km`, type: 'video' },
+      pagesFetched: 1,
+      costUsd: 0.00203,
+      source: 'demo simulator (invented data)',
+      fetchedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    })
+    expect(String(provenance.viewUrl)).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:\\d+/search\\?location=48\\.8566,2\\.3522&radius=${kmRe}&unit=km`),
+    )
+    const read = readStrictCsvBytes(csv.bytes)
+    expect(read.header.join(',')).toBe(
       'rank,videoId,title,channelId,channelTitle,publishedAt,description,thumbnailUrl,videoUrl',
     )
-    expect(csv).toContain('https://www.youtube.com/watch?v=')
+    expect(read.records[0]!.videoUrl).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/)
 
     const [jsonDownload] = await Promise.all([
       page.waitForEvent('download'),
       exportGroup.getByRole('button', { name: 'JSON' }).click(),
     ])
-    expect(jsonDownload.suggestedFilename()).toMatch(/^search-fr-48\.8566-2\.3522-\d{4}-\d{2}-\d{2}\.json$/)
+    expect(jsonDownload.suggestedFilename()).toBe(csv.name.replace(/\.csv$/, '.json'))
     const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as {
       provenance: Record<string, unknown>
       items: { videoId: string; kind: string }[]
@@ -240,7 +241,7 @@ test.describe('location search', () => {
     })
     expect(json.provenance.dashboardVersion).toEqual(expect.any(String))
     // Every exported row is one loaded video.
-    const csvIds = lines.slice(1).map((l) => l.split(',')[1])
+    const csvIds = read.records.map((r) => r.videoId)
     expect(csvIds.slice(0, 3)).toEqual(json.items.slice(0, 3).map((i) => i.videoId))
   })
 

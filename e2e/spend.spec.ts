@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
+import { readStrictCsvBytes } from '#testing/strict-csv.ts'
 import { test, expect, isolateFromInternet } from './fixtures.ts'
+import { csvWithSidecar } from './support/downloads.ts'
 import { attemptRadiusKm } from './support/unique.ts'
 
 const usd = (text: string | null): number => Number((text ?? '').replace(/^\$/, ''))
@@ -108,20 +109,25 @@ test.describe('spend control', () => {
     await expect(ours.getByRole('cell').nth(4)).toHaveText('$0.00203')
     await expect(ours.getByRole('cell').nth(5)).toHaveText('charged')
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'CSV' }).click(),
-    ])
-    expect(download.suggestedFilename()).toMatch(/^spend-ledger-\d{4}-\d{2}-\d{2}\.csv$/)
-    const csv = await readFile((await download.path())!, 'utf8')
-    expect(csv).toContain(
-      '# title: Spend ledger of this dashboard — demo simulator (invented data, never counted against the budget)',
-    )
-    expect(csv).toContain('# costUsd: 0')
-    expect(csv).toContain(',state,status,')
-    const rows = csv.split('\r\n').filter((l) => l.includes(`""locationRadius"":""${radiusKm}km""`))
+    const { csv, provenance } = await csvWithSidecar(page, page.getByRole('button', { name: 'CSV' }))
+    expect(csv.name).toMatch(/^spend-ledger-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}\.csv$/)
+    expect(provenance).toMatchObject({
+      title: expect.stringMatching(
+        /^Spend ledger of this dashboard — demo simulator \(invented data, never counted against the budget\)/,
+      ),
+      source: 'demo simulator (invented data)',
+      costUsd: 0,
+    })
+    const records = readStrictCsvBytes(csv.bytes).records
+    const rows = records.filter((r) => r.params!.includes(`"locationRadius":"${radiusKm}km"`))
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toContain(',0.00203,0.00203,0,charged,200,')
+    expect(rows[0]).toMatchObject({
+      priceUsd: '0.00203',
+      costUsd: '0.00203',
+      savedUsd: '0',
+      state: 'charged',
+      status: '200',
+    })
   })
 
   test('the /spend view keeps its filters in the URL, operable from the keyboard', async ({ page }) => {

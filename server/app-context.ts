@@ -8,5 +8,7 @@ export type AppEnv = {
     gateway: Gateway
     /** Per-client key for rate limits: the client address (security/request-origin.ts); never forwarded upstream. */
     clientKey: string
+    /** False only when a password is set and this request has no valid session (set by the sign-in guard). */
+    signedIn?: boolean
   }
 }

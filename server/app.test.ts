@@ -79,7 +79,7 @@ describe('validation before anything is paid', () => {
     ['/api/channels?forUsername=bad%20name', 'forUsername', /forUsername must be/],
     ['/api/channels?forHandle=@abc&hl=en-US', 'hl', /hl "en-US" is not one of/],
     ['/api/channels?forHandle=@abc&fields=title,secret', 'fields', /"secret" is not one/],
-    ['/api/popularVideos?regionCode=usa', 'regionCode', /two capital letters/],
+    ['/api/popularVideos?regionCode=usa', 'regionCode', /not an ISO 3166-1 alpha-2 region code/],
   ]
   it.each(cases)('%s → 400 naming %s', async (url, param, message) => {
     const { app, seen } = fakeUpstream(ok)

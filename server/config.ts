@@ -60,7 +60,8 @@ const EnvSchema = z.object({
     .optional()
     .transform((s) => s || undefined),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
-  PAID_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // One researcher's bulk job (500 videos × 4 formats + file lists = 2500 paid calls) never waits on it (decision 0129).
+  PAID_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   SIMULATOR_FAULT_CONTROL: z
     .string()
     .optional()

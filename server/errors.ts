@@ -21,6 +21,9 @@ export type ErrorCode =
   | 'storage_unavailable'
   | 'internal_error'
 
+/** The wait a 429 names when its source named none (the service's Retry-After may be missing or unreadable). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 30
+
 export class ApiFailure extends Error {
   readonly status: ContentfulStatusCode
   readonly code: ErrorCode
@@ -39,7 +42,9 @@ export class ApiFailure extends Error {
     this.status = status
     this.code = code
     this.param = opts.param
-    this.retryAfterSeconds = opts.retryAfterSeconds
+    // Every 429 tells when to come back (header and body), whoever refused.
+    this.retryAfterSeconds =
+      opts.retryAfterSeconds ?? (status === 429 ? DEFAULT_RETRY_AFTER_SECONDS : undefined)
     this.charged = opts.charged
   }
 

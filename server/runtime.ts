@@ -14,6 +14,7 @@ import { spendRoute } from './routes/spend.ts'
 import { createRateLimiter } from './security/rate-limiter.ts'
 import { createSessions } from './security/session.ts'
 import { createBudget } from './spend/budget.ts'
+import { createCaptionDefaults } from './spend/caption-default-language.ts'
 import { createHitTallies } from './spend/hit-tallies.ts'
 import { createLedger } from './spend/ledger.ts'
 import { createResponseCache } from './spend/response-cache.ts'
@@ -30,6 +31,15 @@ export type RuntimeOptions = {
   db?: Database
 }
 
+/** The embedded simulator serves at its root: a DATA_API_URL with a path (…/v1) must not make demo mode answer 404. */
+function atRoot(req: Request, apiUrl: string): Request {
+  const prefix = new URL(apiUrl).pathname.replace(/\/+$/, '')
+  const url = new URL(req.url)
+  if (!prefix || !url.pathname.startsWith(`${prefix}/`)) return req
+  url.pathname = url.pathname.slice(prefix.length)
+  return new Request(url, req)
+}
+
 /** Batched bookkeeping (hit tallies, last-used times, retried settlements) is written this often. */
 const FLUSH_EVERY_MS = 1000
 
@@ -43,7 +53,9 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     maxBytes: config.upstreamMaxBytes,
     now,
     fetch,
-    demo: simulator ? { fetch: (req) => simulator.fetch(req), token: SIMULATOR_TOKEN } : undefined,
+    demo: simulator
+      ? { fetch: (req) => simulator.fetch(atRoot(req, config.apiUrl)), token: SIMULATOR_TOKEN }
+      : undefined,
   })
   const settings = {
     databaseUrl: config.databaseUrl,
@@ -57,11 +69,9 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
       // The embedded engine belongs to this one process: claims a crashed run left end now (their rows stay pending).
       if (opened.kind === 'pglite') await ledgerOf(opened).endOrphanedClaims()
       // Rows that expired while no one wrote (eviction otherwise runs as answers are stored) go at start.
-      void cache
-        .evict()
-        .catch((e: unknown) =>
-          print(`[spend] cache eviction at start failed: ${e instanceof Error ? e.message : String(e)}`),
-        )
+      void Promise.all([cache.evict(), captionDefaults.evict()]).catch((e: unknown) =>
+        print(`[spend] cache eviction at start failed: ${e instanceof Error ? e.message : String(e)}`),
+      )
       return opened
     }),
   )
@@ -77,6 +87,12 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     maxBytes: config.cacheMaxMb * 1024 * 1024,
   })
   const hits = createHitTallies({ db, source, now })
+  const captionDefaults = createCaptionDefaults({
+    db,
+    source,
+    now,
+    ttlSeconds: config.cacheTtlSeconds['GET /captions/{videoId}'],
+  })
   const paidCallLimiter = createRateLimiter({
     name: 'paid',
     limit: config.paidCallsPerMinute,
@@ -92,6 +108,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     ledger,
     budget,
     hits,
+    captionDefaults,
     ttl: config.cacheTtlSeconds,
     paidCallLimiter,
     leaseMs: config.upstreamTimeoutMs + 10_000,
@@ -140,6 +157,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     ledger,
     budget,
     cache,
+    captionDefaults,
     flush,
     /** Writes what is batched, then closes the database; the data stays. */
     dispose: () =>

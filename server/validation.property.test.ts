@@ -235,13 +235,13 @@ const endpoints: {
     valid: fc.record(
       {
         pageToken,
-        regionCode: fc.constantFrom('US', 'FR', 'JP', 'GB', 'BR'),
+        regionCode: fc.constantFrom('US', 'FR', 'JP', 'GB', 'BR', 'jp', 'AX'),
         hl: fc.constantFrom(...HL_CODES),
       },
       { requiredKeys: [] },
     ),
     breaks: fc.oneof(
-      fc.constantFrom('us', 'USA', 'U', '12', '').map((value) => ({ key: 'regionCode', value })),
+      fc.constantFrom('ZZ', 'USA', 'U', '12', '', 'UK').map((value) => ({ key: 'regionCode', value })),
       fc.constantFrom('en-US', 'zh', 'yue', 'xx', 'EN').map((value) => ({ key: 'hl', value })),
       fc.constantFrom('', 'a b', ['a', 'b']).map((value) => ({ key: 'pageToken', value })),
       unknownKey.map((key) => ({ key, value: '1' })),

@@ -74,12 +74,30 @@ describe('GET /popularVideos', () => {
     expect(first!.description).toMatch(/\nhttps:\/\//)
   })
 
-  it('narrows to a region with regionCode, ignores hl, refuses a malformed regionCode', async () => {
+  it("regionCode puts the region's channels first and names the region; a malformed one is refused", async () => {
+    const world = PopularPage.parse(await okJson(sim, '/popularVideos'))
     const jp = PopularPage.parse(await okJson(sim, '/popularVideos?regionCode=jp'))
-    expect(jp.data.length).toBeGreaterThan(0)
-    for (const v of jp.data) expect(data.video(v.id)!.place.regionCode).toBe('JP')
-    expect(await okJson(sim, '/popularVideos?hl=fr')).toEqual(await okJson(sim, '/popularVideos'))
+    expect(jp.regionCode).toBe('JP')
+    expect(world).not.toHaveProperty('regionCode')
+    expect(jp.totalResults).toBe(world.totalResults) // every region has a whole chart
+    const countries = jp.data.map((v) => data.channel(v.channelId)!.country)
+    const local = countries.filter((c) => c === 'JP').length
+    expect(local).toBeGreaterThan(0)
+    expect(countries.slice(0, local).every((c) => c === 'JP')).toBe(true)
+    const views = jp.data.slice(0, local).map((v) => Number(v.viewCount))
+    expect(views).toEqual([...views].sort((a, b) => b - a))
     expect((await status(sim, '/popularVideos?regionCode=JPN')).status).toBe(400)
+  })
+
+  it('hl localizes the category titles it knows and leaves everything else as it was', async () => {
+    const world = PopularPage.parse(await okJson(sim, '/popularVideos'))
+    const fr = PopularPage.parse(await okJson(sim, '/popularVideos?hl=fr-CA'))
+    expect(fr.data.map((v) => v.id)).toEqual(world.data.map((v) => v.id))
+    const music = fr.data.findIndex((v) => v.categoryId === world.data[0]!.categoryId)
+    expect(world.data[music]!.categoryTitle).toBe('Music')
+    expect(fr.data[music]!.categoryTitle).toBe('Musique')
+    expect(await okJson(sim, '/popularVideos?hl=it')).toEqual(await okJson(sim, '/popularVideos'))
+    expect((await status(sim, '/popularVideos?hl=xx')).status).toBe(400)
   })
 
   it('refuses a page token of another region', async () => {

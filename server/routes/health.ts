@@ -1,9 +1,25 @@
 import { Hono } from 'hono'
+import type { Config } from '../config.ts'
 import type { AppEnv } from '../app-context.ts'
 
-/** GET /api/health: demo or live, the version, whether a budget or sign-in is configured. Never a secret. */
+/** Names the data behind every answer, so exports cite it: the simulator's invented data, or the service at its address. */
+export function dataSourceOf(config: Pick<Config, 'mode' | 'apiUrl'>) {
+  return config.mode === 'demo'
+    ? { kind: 'demo' as const, name: 'demo simulator (invented data)', url: null }
+    : { kind: 'live' as const, name: 'Poix data service', url: config.apiUrl }
+}
+
+/** GET /api/health: demo or live, the data source, the version, whether a budget or sign-in is configured. Never a secret. */
 export const health = new Hono<AppEnv>().get('/', (c) => {
   const { mode, version, budgetUsd, dashboardPassword } = c.var.config
   c.header('Cache-Control', 'no-store')
-  return c.json({ mode, version, budgetUsd: budgetUsd ?? null, signInRequired: Boolean(dashboardPassword) })
+  return c.json({
+    mode,
+    version,
+    budgetUsd: budgetUsd ?? null,
+    signInRequired: Boolean(dashboardPassword),
+    // The service's address is for signed-in researchers only: the open health check names the kind of source alone.
+    dataSource:
+      c.var.signedIn === false ? { ...dataSourceOf(c.var.config), url: null } : dataSourceOf(c.var.config),
+  })
 })

@@ -50,8 +50,10 @@ export function quoteRoute(dispatch: Dispatch) {
       if (!isQuotablePath(path)) return errorResponse(c, invalidQuery('path', NOT_AN_API_PATH))
       const res = await priceOf(dispatch, path, c.req.url, c.req.header('cookie') ?? '')
       c.header('Cache-Control', 'no-store')
+      const retryAfter = res.headers.get('Retry-After')
       return c.newResponse(res.body, res.status as 200, {
         'Content-Type': res.headers.get('Content-Type') ?? 'application/json',
+        ...(retryAfter ? { 'Retry-After': retryAfter } : {}),
       })
     })
     .post(

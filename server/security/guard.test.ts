@@ -43,6 +43,21 @@ describeOnEngines('the access guard (DASHBOARD_PASSWORD set)', (engine) => {
     expect(await (await h.request('/api/session')).json()).toEqual({ signInRequired: true, signedIn: false })
   })
 
+  it("names the live service's address in health only to a signed-in researcher", async () => {
+    const h = guarded({ DATA_API_TOKEN: 'poix-test', DATA_API_URL: 'https://api.poix.test' })
+    const open = (await (await h.request('/api/health')).json()) as { dataSource: unknown }
+    expect(open.dataSource).toEqual({ kind: 'live', name: 'Poix data service', url: null })
+    const cookie = h.cookieOf(await h.signIn())
+    const signed = (await (await h.request('/api/health', h.withCookie(cookie))).json()) as {
+      dataSource: unknown
+    }
+    expect(signed.dataSource).toEqual({
+      kind: 'live',
+      name: 'Poix data service',
+      url: 'https://api.poix.test',
+    })
+  })
+
   it.each([
     SEARCH,
     '/api/spend',

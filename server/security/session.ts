@@ -113,7 +113,10 @@ export function createSessions(
     guard(): MiddlewareHandler {
       return async (c, next) => {
         const path = new URL(c.req.url).pathname.replace(/\/+$/, '')
-        if (!secret || OPEN_PATHS.has(path) || (await isSignedIn(c))) return next()
+        if (!secret) return next()
+        const signedIn = await isSignedIn(c)
+        c.set('signedIn', signedIn)
+        if (signedIn || OPEN_PATHS.has(path)) return next()
         return errorResponse(
           c,
           new ApiFailure(401, 'unauthorized', 'Sign in first: this dashboard is protected by a password.'),

@@ -50,6 +50,11 @@ const SAME: [string, string, string][] = [
     '/api/commentReplies?parentCommentId=UgzoQVUwDeGW1IS5_uR4AaABAg',
   ],
   [
+    'the default language, then the language its cues named (decision 0128)',
+    '/api/captions/dQw4w9WgXcQ',
+    '/api/captions/dQw4w9WgXcQ?lang=en',
+  ],
+  [
     'a download of a cached track',
     '/api/captions/dQw4w9WgXcQ?lang=en&format=srt',
     '/api/captions/dQw4w9WgXcQ?format=srt&lang=en&download=1',
@@ -70,9 +75,9 @@ const DIFFERENT: [string, string, string][] = [
   ['another language', '/api/captions/dQw4w9WgXcQ?lang=en', '/api/captions/dQw4w9WgXcQ?lang=fr'],
   ['another video', '/api/captions/dQw4w9WgXcQ?lang=en', '/api/captions/9bZkp7q19f0?lang=en'],
   [
-    'the default language vs an explicit one',
-    '/api/captions/dQw4w9WgXcQ',
+    'an explicit language, then the default one (which that answer cannot tell)',
     '/api/captions/dQw4w9WgXcQ?lang=en',
+    '/api/captions/dQw4w9WgXcQ',
   ],
   [
     'plain text vs html replies',

@@ -12,6 +12,7 @@ import type { RateLimiter } from '../security/rate-limiter.ts'
 import type { UpstreamAnswer, UpstreamClient } from '../upstream/client.ts'
 import { checkAgainstContract, type Gateway, type PaidCall, type PaidResult } from '../gateway.ts'
 import type { Budget } from './budget.ts'
+import type { CaptionDefaults } from './caption-default-language.ts'
 import { cacheKeyOf, normaliseCall, type NormalisedCall } from './cache-key.ts'
 import { CAPTIONS_UNAVAILABLE, type CacheTtls } from '../config/cache-ttl.ts'
 import type { HitTallies } from './hit-tallies.ts'
@@ -29,6 +30,8 @@ export type SpendingGatewayOptions = {
   budget: Budget
   hits: HitTallies
   ttl: CacheTtls
+  /** Captions asked without lang: resolved to the video's default language once known (decision 0128). */
+  captionDefaults?: CaptionDefaults
   /** Limits paid calls (cache misses) per client; hits are never limited. */
   paidCallLimiter?: RateLimiter
   /** How long a claim holds before another instance may take it over (the upstream time-out and a margin). */
@@ -60,7 +63,7 @@ export type SpendingGateway = Gateway & {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGateway {
-  const { client, db, cache, ledger, budget, hits, ttl, paidCallLimiter, leaseMs } = opts
+  const { client, db, cache, ledger, budget, hits, ttl, paidCallLimiter, leaseMs, captionDefaults } = opts
   const log = opts.log ?? ((l: string) => console.error(l))
   const flights = new Map<string, Flight>()
   /** Settlements the database refused after the call was paid: their rows stay pending until one succeeds. */
@@ -281,11 +284,19 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         bytes: answer.bytes,
       }
       cache.remember(key, entry, ttl[n.operation])
+      // A track asked without lang is also the answer to the question with its language written out.
+      const learned = captionDefaults?.learn(call, answer.body)
+      const canonicalKey = learned && cacheKeyOf(normaliseCall(learned.canonical))
+      if (canonicalKey) cache.remember(canonicalKey, entry, ttl[n.operation])
       flights.delete(key) // the memory cache already answers newcomers
       settle.resolve({ answer })
       // What was paid is settled before the answer goes out (its pending row was written before the call left).
       await settleRecord(claimId, async (tx) => {
         await cache.store(tx, key, n.operation, entry, ttl[n.operation])
+        if (learned && canonicalKey) {
+          await cache.store(tx, canonicalKey, n.operation, entry, ttl[n.operation])
+          await captionDefaults!.remember(tx, learned)
+        }
         await ledger.settle(tx, claimId, {
           state: 'charged',
           costMicro: priceMicro,
@@ -311,8 +322,18 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
     }
   }
 
+  /** The call as it will be asked and cached: captions without lang get the video's known default language. */
+  async function resolved(call: PaidCall): Promise<PaidCall> {
+    try {
+      return (await captionDefaults?.resolve(call)) ?? call
+    } catch (e) {
+      throw e instanceof StorageUnavailable ? storageFailure(e) : e
+    }
+  }
+
   return {
-    async call(call) {
+    async call(asked) {
+      const call = await resolved(asked)
       const n = normaliseCall(call)
       const key = cacheKeyOf(n)
       // A joiner whose leader was refused for its own reasons tries again, a bounded number of times.
@@ -354,8 +375,8 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       return last
     },
     inFlight: () => [...flights.values()].map((f) => ({ joined: f.joined })),
-    async quote(call) {
-      const n = normaliseCall(call)
+    async quote(asked) {
+      const n = normaliseCall(await resolved(asked))
       return {
         operation: n.operation,
         priceUsd: priceOf(n.operation),

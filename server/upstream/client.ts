@@ -4,8 +4,9 @@
  */
 import type { Operation } from '#contract/index.ts'
 import type { UpstreamMode } from '../config.ts'
-import { ApiFailure } from '../errors.ts'
+import { ApiFailure, DEFAULT_RETRY_AFTER_SECONDS } from '../errors.ts'
 import { createCircuitBreaker } from './circuit-breaker.ts'
+import { serviceAddresses } from './service-addresses.ts'
 import { BodyTooLarge, fromFetch, nodeTransport, type Transport, type TransportAnswer } from './transport.ts'
 
 type Fetch = (request: Request) => Promise<Response>
@@ -121,7 +122,7 @@ export function mapUpstreamFailure(
     )
   }
   if (status === 429) {
-    const seconds = parseRetryAfter(retryAfter) ?? 30
+    const seconds = parseRetryAfter(retryAfter) ?? DEFAULT_RETRY_AFTER_SECONDS
     return new ApiFailure(
       429,
       'rate_limited',
@@ -176,6 +177,10 @@ function tooLarge(operation: Operation, res: TransportAnswer, maxBytes: number):
   )
 }
 
+/** Caption files (every format but json) pass byte for byte; every other answer is JSON. */
+const isJsonAnswer = (req: UpstreamRequest): boolean =>
+  req.operation !== 'GET /captions/{videoId}' || (req.query.format ?? 'json') === 'json'
+
 function buildUrl(baseUrl: string, path: string, query: UpstreamRequest['query']): string {
   const url = new URL(baseUrl.replace(/\/+$/, '') + path)
   for (const [k, v] of Object.entries(query)) {
@@ -199,6 +204,7 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
     throw new Error('No data service configured: set DATA_API_TOKEN, or give the client the demo simulator.')
   const secret = token // narrowed to a string for the functions below
   const scrub = (s: string) => s.split(secret).join('[token]')
+  const addresses = serviceAddresses(opts.baseUrl)
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
   const breaker = createCircuitBreaker(opts.now)
   // Demo mode's 429s are faults injected into the simulator by tests, which must recover as soon as they are cleared.
@@ -249,10 +255,19 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
       body = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
       const ok = res.status >= 200 && res.status < 300
       if (!ok)
-        return failWith(mapUpstreamFailure(req.operation, res.status, scrub(body), res.header('Retry-After')))
-      // Nothing cached or sent may carry the token; re-count the bytes only when it was there.
-      if (body.includes(secret)) {
-        body = scrub(body)
+        return failWith(
+          mapUpstreamFailure(
+            req.operation,
+            res.status,
+            addresses.inText(scrub(body)),
+            res.header('Retry-After'),
+          ),
+        )
+      // Nothing cached or sent may carry the token or the service's own addresses; re-count the bytes only when changed.
+      const scrubbed = body.includes(secret) ? scrub(body) : body
+      const publicBody = isJsonAnswer(req) ? addresses.inJson(scrubbed) : scrubbed
+      if (publicBody !== body) {
+        body = publicBody
         return {
           status: res.status,
           contentType: res.header('Content-Type') ?? '',
@@ -280,7 +295,7 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
       const charged = res !== undefined && res.status >= 200 && res.status < 300
       if (req.signal?.aborted)
         throw new ApiFailure(502, 'upstream_unreachable', 'The request was cancelled.', { charged })
-      const detail = e instanceof Error ? scrub(e.message) : 'unknown error'
+      const detail = e instanceof Error ? addresses.inText(scrub(e.message)) : 'unknown error'
       throw new ApiFailure(
         502,
         'upstream_unreachable',

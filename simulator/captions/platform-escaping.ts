@@ -1,4 +1,4 @@
-/** The platform's entity escaping of caption text, its decoding, and escaping for the XML and VTT writers. */
+/** The platform's entity escaping of caption text and its decoding. */
 import he from 'he'
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -28,23 +28,5 @@ export function decodeUntilStable(text: string): string {
   return current
 }
 
-/** Characters XML 1.0 cannot carry at all, even escaped (controls, lone surrogates, U+FFFE/U+FFFF). */
-const XML_INVALID_CHARS = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
-
-/** Text content or attribute value for XML: escapes markup characters and drops characters XML forbids. */
-export function escapeXml(text: string): string {
-  return text.replace(XML_INVALID_CHARS, '').replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch)
-}
-
-/** WebVTT cue text: `&`, `<` and `>` must be escaped (`>` too, so text can never contain `-->`). */
-export function escapeVtt(text: string): string {
-  return text.replace(/[&<>]/g, (ch) => HTML_ESCAPES[ch] ?? ch)
-}
-
-/** Display text split into its non-blank lines (a blank line would end a cue in SRT and VTT). */
-export function displayLines(display: string): string[] {
-  return display
-    .split(/\r\n|\r|\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-}
+/** Escaping for the XML and VTT writers and the split into lines: the shared writers' own (contract/caption-writers). */
+export { displayLines, escapeVtt, escapeXml } from '#contract/caption-writers/index.ts'

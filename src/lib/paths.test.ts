@@ -285,7 +285,7 @@ const parseBulk = (qs: string) => parseBulkSearch(new URLSearchParams(qs))
 describe('bulk URL state', () => {
   it('reads ids (as the search and popular views link them), selection, formats, languages, mode and parallelism', () => {
     const { state, problems } = parseBulk(
-      'ids=dQw4w9WgXcQ,Jp4cK9tRz1U,Zp3xQe9LbTg&off=Jp4cK9tRz1U&formats=vtt,srt&langs=en,fr&mode=force-whisper&parallel=2',
+      'ids=dQw4w9WgXcQ,Jp4cK9tRz1U,Zp3xQe9LbTg&off=Jp4cK9tRz1U&formats=vtt,srt&langs=en,fr&mode=force-whisper&files=converted&parallel=2',
     )
     expect(problems).toEqual([])
     expect(state).toEqual({
@@ -294,6 +294,7 @@ describe('bulk URL state', () => {
       formats: ['vtt', 'srt'],
       languages: ['en', 'fr'],
       mode: 'force-whisper',
+      files: 'converted',
       parallel: 2,
     })
   })
@@ -305,18 +306,20 @@ describe('bulk URL state', () => {
 
   it('names every ignored value and merges repeated ids', () => {
     const { state, problems } = parseBulk(
-      'ids=dQw4w9WgXcQ,bad,dQw4w9WgXcQ&formats=srt,docx&langs=en,xx&mode=loud&parallel=99',
+      'ids=dQw4w9WgXcQ,bad,dQw4w9WgXcQ&formats=srt,docx&langs=en,xx&mode=loud&files=cheap&parallel=99',
     )
     expect(state.ids).toEqual(['dQw4w9WgXcQ'])
     expect(state.formats).toEqual(['srt'])
     expect(state.languages).toEqual(['en'])
     expect(state.mode).toBe('default')
     expect(state.parallel).toBe(4)
+    expect(state.files).toBe('exact')
     expect(problems).toEqual([
       expect.stringMatching(/"bad" in ids/),
       expect.stringMatching(/format "docx"/),
       expect.stringMatching(/language "xx"/),
       expect.stringMatching(/mode "loud"/),
+      expect.stringMatching(/files=cheap/),
       expect.stringMatching(/parallel=99/),
     ])
   })
@@ -335,9 +338,12 @@ describe('bulk URL state', () => {
       excluded: ['Jp4cK9tRz1U'],
       formats: ['srt' as const, 'json' as const],
       languages: ['en' as const, 'es-419' as const],
+      files: 'converted' as const,
     }
     const qs = bulkSearchString(state)
-    expect(qs).toBe('?ids=dQw4w9WgXcQ,Jp4cK9tRz1U&off=Jp4cK9tRz1U&formats=srt,json&langs=en,es-419')
+    expect(qs).toBe(
+      '?ids=dQw4w9WgXcQ,Jp4cK9tRz1U&off=Jp4cK9tRz1U&formats=srt,json&langs=en,es-419&files=converted',
+    )
     expect(parseBulk(qs.slice(1)).state).toEqual(state)
     expect(bulkSearchString(DEFAULT_BULK_STATE)).toBe('')
     expect(bulkPath({ ids: ['dQw4w9WgXcQ', 'Jp4cK9tRz1U'] })).toBe('/bulk?ids=dQw4w9WgXcQ,Jp4cK9tRz1U')

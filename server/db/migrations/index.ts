@@ -1,6 +1,12 @@
 /** The schema's versions, in order; applied at start, each once (migrate.ts). Never edit a released one: add the next. */
 import { sql as storage } from './0001-storage.ts'
+import { sql as publicAddresses } from './0002-public-addresses.ts'
+import { sql as captionDefaultLanguages } from './0003-caption-default-languages.ts'
 
 export type Migration = { version: number; name: string; sql: string }
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'storage', sql: storage }]
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'storage', sql: storage },
+  { version: 2, name: 'public-addresses', sql: publicAddresses },
+  { version: 3, name: 'caption-default-languages', sql: captionDefaultLanguages },
+]

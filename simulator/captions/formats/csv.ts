@@ -1,12 +1,8 @@
-/** `csv` (our layout): `start,duration,text` in seconds, the displayed text (line breaks kept inside quotes), RFC 4180. */
-import Papa from 'papaparse'
+/** `csv` (our layout): the shared writer (contract/caption-writers/csv.ts) over the displayed text. */
+import { writeCaptionCsv } from '#contract/caption-writers/index.ts'
 import type { CaptionWriter } from './writer.ts'
-import { displayText } from './writer.ts'
+import { displayCue } from './writer.ts'
 
-export const CSV_FIELDS = ['start', 'duration', 'text'] as const
+export { CSV_FIELDS } from '#contract/caption-writers/index.ts'
 
-export const writeCsv: CaptionWriter = (cues) =>
-  Papa.unparse(
-    { fields: [...CSV_FIELDS], data: cues.map((cue) => [cue.offset, cue.duration, displayText(cue)]) },
-    { newline: '\r\n' },
-  )
+export const writeCsv: CaptionWriter = (cues) => writeCaptionCsv(cues.map(displayCue))

@@ -1,13 +1,6 @@
-/** `srt`: numbered cues, `00:00:01,360 --> 00:00:03,040`, displayed text; a cue ends at min(start + duration, next start). */
-import { clippedEndMs, clockStamp, toMs } from '../cue-timing.ts'
-import { displayLines } from '../platform-escaping.ts'
+/** `srt`: the shared writer (contract/caption-writers/srt.ts) over the displayed text. */
+import { writeSrt as writeSrtCues } from '#contract/caption-writers/index.ts'
 import type { CaptionWriter } from './writer.ts'
-import { displayText } from './writer.ts'
+import { displayCue } from './writer.ts'
 
-export const writeSrt: CaptionWriter = (cues) =>
-  cues
-    .map((cue, index) => {
-      const timing = `${clockStamp(toMs(cue.offset), ',')} --> ${clockStamp(clippedEndMs(cues, index), ',')}`
-      return `${index + 1}\n${timing}\n${displayLines(displayText(cue)).join('\n')}\n\n`
-    })
-    .join('')
+export const writeSrt: CaptionWriter = (cues) => writeSrtCues(cues.map(displayCue))

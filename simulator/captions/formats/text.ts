@@ -1,5 +1,6 @@
-/** `text` (our layout): one cue per line, the displayed text with its line breaks folded into spaces; no timings. */
+/** `text` (our layout): the shared writer (contract/caption-writers/text.ts) over the displayed text. */
+import { writeCaptionText } from '#contract/caption-writers/index.ts'
 import type { CaptionWriter } from './writer.ts'
-import { displayOneLine } from './writer.ts'
+import { displayCue } from './writer.ts'
 
-export const writeText: CaptionWriter = (cues) => cues.map((cue) => `${displayOneLine(cue)}\n`).join('')
+export const writeText: CaptionWriter = (cues) => writeCaptionText(cues.map(displayCue))

@@ -5,26 +5,20 @@
  * every cue is `align:start position:0%` and ends at min(start + duration, next start).
  */
 import type { Cue } from '../../types.ts'
+import { plainVttBlock, vttHeader } from '#contract/caption-writers/index.ts'
 import { clippedEndMs, clockStamp, LINE_HOLD_MS, toMs, wordTimings } from '../cue-timing.ts'
-import { displayLines, escapeVtt } from '../platform-escaping.ts'
+import { escapeVtt } from '../platform-escaping.ts'
 import type { CaptionWriter } from './writer.ts'
-import { displayOneLine, displayText } from './writer.ts'
+import { displayCue, displayOneLine } from './writer.ts'
 
 const ROLLING_SETTINGS = 'align:start position:0%'
 /** The platform's blank line inside rolling cues: a single space, so it does not end the cue. */
 const BLANK_LINE = ' '
 
 export const writeVtt: CaptionWriter = (cues, meta) => {
-  const header = `WEBVTT\nKind: captions\nLanguage: ${meta.lang.replace(/[\r\n]/g, '')}\n\n`
-  const blocks = meta.source === 'asr' ? rollingBlocks(cues) : cues.map(plainBlock)
-  return header + blocks.join('')
-}
-
-function plainBlock(cue: Cue): string {
-  const startMs = toMs(cue.offset)
-  const endMs = startMs + toMs(cue.duration)
-  const lines = displayLines(displayText(cue)).map(escapeVtt)
-  return `${clockStamp(startMs)} --> ${clockStamp(endMs)}\n${lines.join('\n')}\n\n`
+  const blocks =
+    meta.source === 'asr' ? rollingBlocks(cues) : cues.map((cue) => plainVttBlock(displayCue(cue)))
+  return vttHeader(meta.lang) + blocks.join('')
 }
 
 function rollingBlocks(cues: readonly Cue[]): string[] {

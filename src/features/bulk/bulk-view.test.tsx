@@ -97,6 +97,46 @@ describe('BulkView', () => {
     expect(router.state.location.search).toBe('?ids=Jp4cK9tRz1U,As3rOnly5xk&formats=text')
   })
 
+  it('prices the plan both ways, and a converted run buys only the JSON tracks and marks its files converted', async () => {
+    saved.length = 0
+    const { router, user } = setup('/bulk?ids=dQw4w9WgXcQ,Jp4cK9tRz1U&formats=srt,vtt,csv,srv1&langs=en')
+    expect(screen.getByTestId('bulk-both-prices').textContent).toBe(
+      '4 formats × 2 videos: $0.00424 exact, $0.00212 converted',
+    )
+    expect(screen.getByTestId('bulk-exact-only').textContent).toMatch(
+      /^srv1 cannot be written from the JSON track/,
+    )
+    expect(screen.getByTestId('bulk-plan').textContent).toBe(
+      '8 requests × $0.00053 = $0.00424 at most, for up to 8 files.',
+    )
+    await user.click(screen.getByRole('radio', { name: /Converted here from each JSON track/ }))
+    expect(router.state.location.search).toContain('&files=converted')
+    expect(screen.getByTestId('bulk-plan').textContent).toBe(
+      '4 requests × $0.00053 = $0.00212 at most, for up to 8 files (6 converted here, free).',
+    )
+    expect(within(downloadButton()).getByTestId('price').textContent).toBe('$0.00212')
+    expect(screen.getByTestId('bulk-json-unsaved').textContent).toMatch(
+      /^The JSON tracks the converted files/,
+    )
+
+    await user.click(downloadButton())
+    await screen.findByText('Bulk download complete', undefined, { timeout: 15_000 })
+    await waitFor(() => expect(saved).toHaveLength(1))
+    const zip = readZip(new Uint8Array(await saved[0]!.blob.arrayBuffer()))
+    const manifest = JSON.parse(strFromU8(zip['manifest.json']!)) as BulkManifest
+    expect(manifest.run.totals).toMatchObject({ plannedRequests: 4, files: 8, converted: 6 })
+    expect(manifest.files.map((f) => `${f.path} ${f.source}`).sort()).toEqual([
+      'Jp4cK9tRz1U/Jp4cK9tRz1U.en.converted.csv converted',
+      'Jp4cK9tRz1U/Jp4cK9tRz1U.en.converted.srt converted',
+      'Jp4cK9tRz1U/Jp4cK9tRz1U.en.converted.vtt converted',
+      'Jp4cK9tRz1U/Jp4cK9tRz1U.en.srv1 exact',
+      'dQw4w9WgXcQ/dQw4w9WgXcQ.en.converted.csv converted',
+      'dQw4w9WgXcQ/dQw4w9WgXcQ.en.converted.srt converted',
+      'dQw4w9WgXcQ/dQw4w9WgXcQ.en.converted.vtt converted',
+      'dQw4w9WgXcQ/dQw4w9WgXcQ.en.srv1 exact',
+    ])
+  }, 60_000)
+
   it('says what is missing before anything can be paid', async () => {
     const { user } = setup('/bulk?ids=dQw4w9WgXcQ,bad&formats=srt&langs=')
     expect(screen.getByText(/Ignored "bad" in ids/)).toBeTruthy()

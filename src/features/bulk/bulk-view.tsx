@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react'
 import { useLocation } from 'react-router'
 import { MAX_PARALLEL, MAX_VIDEOS, selectedIds, type BulkState } from './lib/bulk-search.ts'
-import { planBulk, type BulkSelection } from '#lib/caption-archive/plan.ts'
+import { planBothWays, type BulkSelection } from '#lib/caption-archive/plan.ts'
 import { canStreamToFile, type SaveMethod } from '#lib/caption-archive/save-zip.ts'
 import { useBulkRun } from './hooks/use-bulk-run.ts'
 import { FormatPicker } from './components/format-picker.tsx'
@@ -42,10 +42,17 @@ export function BulkView({ state, problems, onStateChange }: BulkViewProps) {
       formats: state.formats,
       languages: state.languages,
       mode: state.mode,
+      files: state.files,
     }),
     [state],
   )
-  const plan = useMemo(() => planBulk(selection), [selection])
+  const both = useMemo(() => planBothWays(selection), [selection])
+  const plan = both[state.files]
+  const counts = {
+    formats: selection.formats.length,
+    videos: selection.videoIds.length,
+    languages: selection.languages === 'default' ? ('default' as const) : selection.languages.length,
+  }
   const blocker = blockerOf(selection)
   const set = (patch: Partial<BulkState>) => onStateChange((prev) => ({ ...prev, ...patch }))
 
@@ -123,8 +130,8 @@ export function BulkView({ state, problems, onStateChange }: BulkViewProps) {
                 className="ml-2 w-16 rounded border border-slate-300 px-2 py-1"
               />
               <p className="text-sm text-slate-600">
-                1 to {MAX_PARALLEL} at once; failed requests are retried up to 3 times, rate limits waited
-                out.
+                1 to {MAX_PARALLEL} at once. A rate limit is waited out and a request that never reached the
+                service is tried again (up to 3 times); a charged failure is reported, never retried.
               </p>
             </div>
           </div>
@@ -140,6 +147,10 @@ export function BulkView({ state, problems, onStateChange }: BulkViewProps) {
         </h2>
         <PlanSummary
           plan={plan}
+          both={both}
+          counts={counts}
+          files={state.files}
+          onFilesChange={(files) => set({ files })}
           blocker={blocker}
           method={method}
           canStream={canStream}

@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jsonResponse, overrideRoute, stubApi, type ApiHandler } from '#testing/api-stub.ts'
+import { receiptHeaders } from '#testing/receipt-headers.ts'
 import { appRoutes, renderRoute } from '#testing/render-route.tsx'
 
 const videosRoutes = await appRoutes('videos')
@@ -51,7 +52,7 @@ type Item = { text: string; offset: number; duration: number }
 /** The anchor video's default track as the simulator serves it, so expectations follow the demo data. */
 async function anchorTrack(): Promise<Item[]> {
   const res = await globalThis.__poixInProcessApi!(
-    new Request('http://localhost/api/captions/dQw4w9WgXcQ?mode=default'),
+    new Request('http://localhost/api/captions/dQw4w9WgXcQ?format=json&mode=default'),
   )
   return (await res.json()) as Item[]
 }
@@ -67,7 +68,10 @@ describe('caption studio', { timeout: 60_000 }, () => {
     const paid = watchPaid()
     renderAt('/videos/dQw4w9WgXcQ')
     await screen.findByRole('list', { name: 'Transcript cues' }, slow)
-    expect(paid.sort()).toEqual(['/api/captions/dQw4w9WgXcQ?mode=default', '/api/files/captions/dQw4w9WgXcQ'])
+    expect(paid.sort()).toEqual([
+      '/api/captions/dQw4w9WgXcQ?format=json&mode=default',
+      '/api/files/captions/dQw4w9WgXcQ',
+    ])
     await waitFor(() => expect(screen.getByTestId('cost-files').textContent).toBe('$0.00053'))
     expect(screen.getByTestId('cost-track').textContent).toBe('$0.00053')
     const tracks = screen.getByRole('table')
@@ -139,7 +143,7 @@ describe('caption studio', { timeout: 60_000 }, () => {
     await user.click(fallback)
     await screen.findByRole('list', { name: 'Transcript cues' }, slow)
     expect(router.state.location.search).toBe('?lang=sw&mode=fallback-auto-translated')
-    expect(paid).toContain('/api/captions/dQw4w9WgXcQ?lang=sw&mode=fallback-auto-translated')
+    expect(paid).toContain('/api/captions/dQw4w9WgXcQ?format=json&lang=sw&mode=fallback-auto-translated')
   })
 
   it('another language is fetched only when "Show captions", with its price, is pressed', async () => {
@@ -152,7 +156,23 @@ describe('caption studio', { timeout: 60_000 }, () => {
     expect(paid.filter((p) => p.includes('lang=fr'))).toEqual([])
     await user.click(show)
     await waitFor(() => expect(router.state.location.search).toBe('?lang=fr&mode=default'))
-    await waitFor(() => expect(paid).toContain('/api/captions/dQw4w9WgXcQ?lang=fr&mode=default'))
+    await waitFor(() => expect(paid).toContain('/api/captions/dQw4w9WgXcQ?format=json&lang=fr&mode=default'))
+  })
+
+  it('the default track, asked for by its language, is the same track: free, no second request', async () => {
+    const paid = watchPaid()
+    const { user, router } = renderAt('/videos/dQw4w9WgXcQ')
+    await screen.findByRole('list', { name: 'Transcript cues' }, slow)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'en')
+    const show = screen.getByRole('button', { name: /Show captions/ })
+    await waitFor(() => expect(within(show).getByTestId('price').textContent).toBe('cached · free'))
+    await user.click(show)
+    await waitFor(() => expect(router.state.location.search).toBe('?lang=en&mode=default'))
+    await screen.findByText('These captions are shown.', {}, slow)
+    expect(screen.getByTestId('cost-track').textContent).toBe('cached · free')
+    expect(paid.filter((p) => p.startsWith('/api/captions/'))).toEqual([
+      '/api/captions/dQw4w9WgXcQ?format=json&mode=default',
+    ])
   })
 
   it('names URL parameters it cannot use and still opens the video', async () => {
@@ -180,6 +200,61 @@ describe('caption studio', { timeout: 60_000 }, () => {
     expect(screen.getByText('The data service did not answer in time.')).toBeTruthy()
     expect(screen.getByRole('button', { name: /Retry/ })).toBeTruthy()
     expect(screen.queryByRole('list', { name: 'Transcript cues' })).toBeNull()
+  })
+
+  it('a failed track is said one way: no "showing" in the header, no "loading", no "shown" in the picker', async () => {
+    watchPaid({
+      matches: (u) => u.pathname.startsWith('/api/captions/'),
+      handler: () =>
+        jsonResponse(
+          { error: { code: 'upstream_error', message: 'The data service failed (500).' } },
+          502,
+          receiptHeaders('0.00053', 'MISS'),
+        ),
+    })
+    renderAt('/videos/dQw4w9WgXcQ')
+    await screen.findByText('The captions could not be loaded', {}, slow)
+    const header = screen.getByRole('heading', { level: 1, name: /Captions of/ }).closest('header')!
+    expect(header.textContent).toContain('Opening this video')
+    expect(header.textContent).not.toMatch(/showing|loading/)
+    expect(screen.getByTestId('cost-track').textContent).toBe('failed, charged $0.00053')
+    expect(screen.getByTestId('track-state').textContent).toBe(
+      'These captions could not be loaded: see the message beside.',
+    )
+    expect(screen.queryByText('These captions are shown.')).toBeNull()
+    const retry = screen.getByRole('button', { name: /Retry/ })
+    expect(within(retry).getByTestId('price').textContent).toBe('$0.00053')
+  })
+
+  it('after a 429 Retry waits for Retry-After, counting down; after a 402 it is not offered and says what to do', async () => {
+    watchPaid({
+      matches: (u) => u.pathname.startsWith('/api/captions/'),
+      handler: () =>
+        jsonResponse(
+          { error: { code: 'rate_limited', message: 'Too many requests.', retryAfterSeconds: 30 } },
+          429,
+          {
+            'Retry-After': '30',
+          },
+        ),
+    })
+    renderAt('/videos/dQw4w9WgXcQ')
+    await screen.findByText('The captions could not be loaded', {}, slow)
+    expect(screen.getByTestId('retry-countdown').textContent).toMatch(/Retry is offered in (30|29) s\./)
+    expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull()
+    expect(screen.getByTestId('cost-track').textContent).toBe('failed, not charged')
+  })
+
+  it('after a 402 no Retry is offered; the panel says what to do instead', async () => {
+    watchPaid({
+      matches: (u) => u.pathname.startsWith('/api/captions/'),
+      handler: () =>
+        jsonResponse({ error: { code: 'balance_exhausted', message: 'The balance is used up.' } }, 402),
+    })
+    renderAt('/videos/dQw4w9WgXcQ')
+    await screen.findByText('The captions could not be loaded', {}, slow)
+    expect(screen.getByText(/add funds in the service's account dashboard/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull()
   })
 
   it('/videos without an id opens any video link form, and refuses other links with a reason', async () => {

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
-import { RTL_LANGUAGES, type CaptionMode, type LanguageCode } from '#contract/index.ts'
-import { ErrorPanel } from '#components/ui/error-panel.tsx'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { LANGUAGE_CODES, RTL_LANGUAGES, type CaptionMode, type LanguageCode } from '#contract/index.ts'
 import { ApiError, errorMessage } from '#lib/api-client.ts'
 import { captionQueries, serviceModeQuery } from './api/queries.ts'
 import { buildTimeline } from './lib/active-cue.ts'
@@ -19,8 +18,9 @@ import { usePlayerPreference } from './hooks/use-player-preference.ts'
 import { CaptionsUnavailable } from './components/captions-unavailable.tsx'
 import { DownloadPanel } from './components/download-panel.tsx'
 import { OpeningCosts } from './components/opening-costs.tsx'
+import { PaidRequestError } from './components/paid-request-error.tsx'
 import { PlaybackSourcePanel } from './components/playback-source-panel.tsx'
-import { TrackList, TrackPicker } from './components/track-picker.tsx'
+import { TrackList, TrackPicker, type TrackState } from './components/track-picker.tsx'
 import { TranscriptWorkspace } from './components/transcript-workspace.tsx'
 
 export type CaptionStudioProps = {
@@ -38,6 +38,15 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
   const files = useQuery(captionQueries.files(videoId))
   const track = useQuery(captionQueries.track(videoId, state.lang, state.mode))
   const health = useQuery(serviceModeQuery())
+  const queryClient = useQueryClient()
+  // The default track is the track of its language: asking for that language by name reuses it, unpaid.
+  useEffect(() => {
+    const lang = track.data?.data[0]?.lang as LanguageCode | undefined
+    if (state.lang !== undefined || !track.data || !lang || !LANGUAGE_CODES.includes(lang)) return
+    const key = captionQueries.track(videoId, lang, state.mode).queryKey
+    if (queryClient.getQueryData(key) === undefined)
+      queryClient.setQueryData(key, { ...track.data, receipt: { ...track.data.receipt, costUsd: 0 } })
+  }, [queryClient, track.data, state.lang, state.mode, videoId])
   const languages = useMemo(() => (files.data ? groupCaptionFiles(files.data.data) : undefined), [files.data])
   const cues = useMemo(() => (track.data ? prepareCues(track.data.data) : NO_CUES), [track.data])
   const timeline = useMemo(() => buildTimeline(cues), [cues])
@@ -83,6 +92,16 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
   const shownLang = cues[0]?.lang ?? state.lang ?? languages?.[0]?.code
   const rtl = !!shownLang && RTL_LANGUAGES.has(shownLang.split('-')[0]!)
   const unavailable = track.error instanceof ApiError && track.error.code === 'captions_unavailable'
+  // One state of the track, said the same way in the header, the main column and the picker.
+  const trackState: TrackState = track.isPending
+    ? 'loading'
+    : track.isError
+      ? unavailable
+        ? 'unavailable'
+        : 'failed'
+      : cues.length === 0
+        ? 'empty'
+        : 'shown'
 
   return (
     // Header and columns are positioned, so each paints as a layer of its own: a cue change repaints the
@@ -101,9 +120,11 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
           >
             Watch on the platform
           </a>
-          {shownLang && ` · showing ${languageName(shownLang)} (${shownLang}), ${state.mode} mode`}
+          {trackState === 'shown' &&
+            shownLang &&
+            ` · showing ${languageName(shownLang)} (${shownLang}), ${state.mode} mode`}
         </p>
-        <OpeningCosts files={files.data?.receipt} track={track.data?.receipt} />
+        <OpeningCosts files={files} track={track} />
       </header>
 
       {problems.length > 0 && (
@@ -131,10 +152,10 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
             />
           )}
           {track.isError && !unavailable && (
-            <ErrorPanel
+            <PaidRequestError
               title="The captions could not be loaded"
-              message={errorMessage(track.error)}
               error={track.error}
+              failedAt={track.errorUpdatedAt}
               onRetry={() => void track.refetch()}
               retryPriceUsd={CAPTION_PRICE}
               retrying={track.isFetching}
@@ -184,6 +205,7 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
             languages={languages}
             lang={state.lang}
             mode={state.mode}
+            trackState={trackState}
             onChoose={choose}
           />
           <section
@@ -195,10 +217,10 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
             </h2>
             {files.isPending && <p role="status">Loading the caption file list…</p>}
             {files.isError && (
-              <ErrorPanel
+              <PaidRequestError
                 title="The caption file list could not be loaded"
-                message={errorMessage(files.error)}
                 error={files.error}
+                failedAt={files.errorUpdatedAt}
                 onRetry={() => void files.refetch()}
                 retryPriceUsd={CAPTION_FILES_PRICE}
                 retrying={files.isFetching}
@@ -211,7 +233,9 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
             <DownloadPanel
               videoId={videoId}
               lang={shownLang}
+              requestLang={state.lang}
               mode={state.mode}
+              items={track.data.data}
               languageCodes={languages?.map((l) => l.code) ?? []}
             />
           )}

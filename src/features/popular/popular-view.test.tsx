@@ -93,6 +93,30 @@ describe('PopularView on demo data', () => {
     expect(screen.getByRole('button', { name: /Load more \(page 22\)/ })).toBeTruthy()
   })
 
+  it("asks the service for the chosen region's chart, priced first, and keeps the region in the URL", async () => {
+    const { user, router } = setup()
+    await screen.findByRole('link', { name: /Never Gonna Give You Up/ }, { timeout: 15_000 })
+    const region = screen.getByLabelText('Region')
+    expect(region.getAttribute('aria-describedby')).toBeTruthy()
+    expect(document.getElementById(region.getAttribute('aria-describedby')!)?.textContent).toContain(
+      '$0.00013',
+    )
+    const requests: string[] = []
+    stubApi((req) => {
+      requests.push(req.url)
+      return globalThis.__poixInProcessApi!(req)
+    })
+    await user.selectOptions(region, 'JP')
+    await waitFor(() => expect(router.state.location.search).toBe('?region=JP'))
+    await waitFor(() => expect(summary()).toContain('the chart of region JP'), { timeout: 15_000 })
+    expect(requests.filter((u) => !u.includes('/api/quote'))).toEqual([
+      'http://localhost/api/popularVideos?regionCode=JP',
+    ])
+    expect(
+      screen.getByRole('feed', { name: 'Popular videos' }).querySelector('article')?.textContent,
+    ).not.toContain('Never Gonna Give You Up')
+  })
+
   it('names the URL settings it ignores', async () => {
     setup('/popular?sort=random&min=abc')
     expect((await screen.findAllByText(/Ignored sort=random/)).length).toBe(1)

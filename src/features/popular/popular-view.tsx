@@ -1,18 +1,17 @@
 import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { addUsd, formatUsd, priceOf } from '#contract/index.ts'
 import { AfterFirstPaint } from '#components/after-first-paint.tsx'
 import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { ExportMenu } from '#components/export-menu.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
-import { fileSlug } from '#lib/export/file-slug.ts'
 import { popularQueries } from './api/queries.ts'
 import { categoryCounts, filterAndSort, toRows } from './lib/popular-rows.ts'
 import { hasActiveFilters, popularSearchParams, type PopularState } from './lib/popular-search.ts'
 import { useUrlDraft } from './hooks/use-url-draft.ts'
-import { POPULAR_COLUMNS, popularProvenance } from './lib/popular-export.ts'
+import { popularExport } from './lib/popular-export.ts'
 import { PopularFeedList } from './components/popular-feed-list.tsx'
 import { PopularFiltersForm } from './components/popular-filters-form.tsx'
 import { CategoryChart } from './components/category-chart.tsx'
@@ -41,7 +40,9 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
     [setState, writeUrl],
   )
   const queryClient = useQueryClient()
-  const feed = useInfiniteQuery(popularQueries.feed())
+  const feedParams = { regionCode: state.region, hl: state.hl }
+  // Another region keeps the loaded list (and the focused select) on screen until its first page arrives.
+  const feed = useInfiniteQuery({ ...popularQueries.feed(feedParams), placeholderData: keepPreviousData })
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = feed
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const [autoUsed, setAutoUsed] = useState(0)
@@ -69,6 +70,7 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
   const onNearEnd = useCallback(() => {
     if (
       !state.auto ||
+      feed.isPlaceholderData ||
       !hasNextPage ||
       isFetchingNextPage ||
       isFetchNextPageError ||
@@ -77,29 +79,36 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
       return
     setAutoUsed((n) => n + 1)
     void fetchNextPage()
-  }, [state.auto, hasNextPage, isFetchingNextPage, isFetchNextPageError, autoUsed, fetchNextPage])
+  }, [
+    state.auto,
+    feed.isPlaceholderData,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    autoUsed,
+    fetchNextPage,
+  ])
 
   function onRestart() {
     setExpanded(new Set())
     setAutoUsed(0)
     // Reset, not refetch: a refetch would fetch (and pay for) every loaded page again.
-    void queryClient.resetQueries({ queryKey: popularQueries.feed().queryKey, exact: true })
+    void queryClient.resetQueries({ queryKey: popularQueries.feed(feedParams).queryKey, exact: true })
   }
 
+  // Exactly the rows shown, in the shown order; the provenance says the filters, the sort and how many of the loaded.
   function onExport(format: ExportFormat) {
-    void exportData(format, {
-      items: shown,
-      columns: POPULAR_COLUMNS,
-      provenance: popularProvenance({
+    return exportData(
+      format,
+      popularExport({
         receipts,
         pageTokens: (data?.pageParams ?? []) as (string | undefined)[],
-        rows: shown,
+        loaded: rows,
+        shown,
         state,
         viewUrl: window.location.href,
       }),
-      basename: fileSlug('popular-videos', new Date().toISOString().slice(0, 10)),
-      jsonItems: shown.map((r) => ({ rank: r.rank, ...r.video })),
-    })
+    )
   }
 
   const filtered = hasActiveFilters(state)
@@ -151,6 +160,7 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
               {rows.length} videos loaded in {pages.length} {pages.length === 1 ? 'page' : 'pages'}
               {pages[0] ? ` (the service counts ${pages[0].totalResults})` : ''} · paid {formatUsd(paid)}
               {fromCache > 0 ? ` · ${fromCache} from cache, free` : ''}
+              {pages[0]?.regionCode ? ` · the chart of region ${pages[0].regionCode}` : ''}
             </p>
             <div className="flex items-center gap-2">
               <input
@@ -174,6 +184,7 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
             firstFetchedAt={receipts[0]?.fetchedAt}
             restarting={feed.isFetching && !isFetchingNextPage}
             onRestart={onRestart}
+            feed={feedParams}
           />
 
           <div className="grid gap-5 lg:grid-cols-[1fr_minmax(0,26rem)]">
@@ -192,7 +203,8 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
               onExport={onExport}
               disabled={shown.length === 0}
               count={shown.length}
-              noun={filtered ? 'videos matching the filters' : 'videos'}
+              loaded={rows.length}
+              noun="videos"
             />
             {bulkIds.length > 0 ? (
               <Link to={bulkPath({ ids: bulkIds })} className="text-sm font-medium text-sky-800 underline">
@@ -223,11 +235,12 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
                   nextToken={nextToken}
                   loadedPages={pages.length}
                   loadedCount={rows.length}
-                  fetching={isFetchingNextPage}
+                  fetching={isFetchingNextPage || feed.isPlaceholderData}
                   error={isFetchNextPageError ? feed.error : undefined}
                   onLoadMore={() => void fetchNextPage()}
                   autoPausedAfter={autoPaused ? autoUsed : undefined}
                   onResumeAuto={() => setAutoUsed(0)}
+                  feed={feedParams}
                 />
               }
             />

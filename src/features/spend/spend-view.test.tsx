@@ -6,6 +6,7 @@ import { ChannelPage, SearchPage } from '#contract/index.ts'
 import { getJson } from '#lib/api-client.ts'
 import { inProcessApi, jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
 import { renderRoute } from '#testing/render-route.tsx'
+import { readStrictCsvBytes } from '#testing/strict-csv.ts'
 import type { SpendViewState } from './lib/spend-url.ts'
 import { SpendView } from './spend-view.tsx'
 
@@ -205,22 +206,29 @@ describe('SpendView', () => {
     renderView()
     await screen.findByRole('heading', { name: 'Ledger' }, { timeout: 5000 })
     await userEvent.click(screen.getByRole('button', { name: 'CSV' }))
-    // The CSV writer loads when an export is asked for.
-    await vi.waitFor(() => expect(blobs).toHaveLength(1))
-    const csv = await blobs[0]!.text()
-    expect(csv).toContain(
-      '# title: Spend ledger of this dashboard — demo simulator (invented data, never counted against the budget) — paid calls, recent entries',
-    )
-    expect(csv).toContain("# dataSource: This dashboard's spend ledger for the demo simulator")
-    expect(csv).toContain('# costUsd: 0')
-    const lines = csv.split('\r\n').filter((l) => l && !l.startsWith('#'))
-    expect(lines[0]).toBe(
+    // The CSV writer loads when an export is asked for; the provenance comes beside the CSV.
+    await vi.waitFor(() => expect(blobs).toHaveLength(2))
+    const provenance = JSON.parse(await blobs[1]!.text()) as Record<string, unknown>
+    expect(provenance).toMatchObject({
+      title:
+        'Spend ledger of this dashboard — demo simulator (invented data, never counted against the budget) — paid calls, recent entries',
+      ledger: expect.stringMatching(/^This dashboard's spend ledger for the demo simulator/),
+      source: 'demo simulator (invented data)',
+      costUsd: 0,
+    })
+    const csv = readStrictCsvBytes(new Uint8Array(await blobs[0]!.arrayBuffer()))
+    expect(csv.header.join(',')).toBe(
       'id,time,operation,path,params,priceUsd,costUsd,savedUsd,state,status,errorCode,bytes,joinedRequests',
     )
-    expect(lines).toHaveLength(3)
-    expect(lines[2]).toMatch(
-      /^\d+,[^,]+,GET \/search,\/search,"\{""location"":""48\.8566,2\.3522"",""locationRadius"":""25km"",""type"":""video""\}",0\.00203,0\.00203,0,charged,200,,\d+,0$/,
-    )
+    expect(csv.records).toHaveLength(2)
+    expect(csv.records[1]).toMatchObject({
+      operation: 'GET /search',
+      params: '{"location":"48.8566,2.3522","locationRadius":"25km","type":"video"}',
+      priceUsd: '0.00203',
+      costUsd: '0.00203',
+      state: 'charged',
+      status: '200',
+    })
   })
 
   it('shows a live source with a pending call, its reserved price, and demo spend apart', async () => {
@@ -269,11 +277,12 @@ describe('SpendView', () => {
     ])
 
     await userEvent.click(screen.getByRole('button', { name: 'CSV' }))
-    await vi.waitFor(() => expect(blobs).toHaveLength(1))
+    await vi.waitFor(() => expect(blobs).toHaveLength(2))
+    expect(JSON.parse(await blobs[1]!.text())).toMatchObject({
+      title:
+        'Spend ledger of this dashboard — live service at https://api.example.org — paid calls, recent entries',
+    })
     const csv = await blobs[0]!.text()
-    expect(csv).toContain(
-      '# title: Spend ledger of this dashboard — live service at https://api.example.org — paid calls, recent entries',
-    )
     expect(csv.split('\r\n').find((l) => l.startsWith('5,'))).toMatch(/,0\.00203,0,0,pending,0,,0,0$/)
   })
 

@@ -4,7 +4,6 @@ import { ExportMenu } from '#components/export-menu.tsx'
 import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
-import { fileSlug } from '#lib/export/file-slug.ts'
 import { LEDGER_LIMIT, spendQueries } from './api/queries.ts'
 import { LedgerTable } from './components/ledger-table.tsx'
 import { OperationTotalsTable } from './components/operation-totals-table.tsx'
@@ -12,7 +11,7 @@ import { SourceTotalsTable } from './components/source-totals-table.tsx'
 import { SpendChart } from './components/spend-chart.tsx'
 import { SpendSummary } from './components/spend-summary.tsx'
 import { isSameSource } from './lib/data-source.ts'
-import { LEDGER_COLUMNS, ledgerProvenance } from './lib/ledger-export.ts'
+import { LEDGER_COLUMNS, ledgerFileName, ledgerProvenance } from './lib/ledger-export.ts'
 import { filterLedger, pageOf } from './lib/ledger-page.ts'
 import { spendChartData } from './lib/spend-chart.ts'
 import type { SpendViewState } from './lib/spend-url.ts'
@@ -71,12 +70,13 @@ export function SpendView({ state, onStateChange }: SpendViewProps) {
   const showBySource = bySource.some((s) => !isSameSource(s, source))
   const page = pageOf(filtered, state.page)
   const onExport = (format: ExportFormat) =>
-    void exportData(format, {
+    exportData(format, {
       items: filtered,
       columns: LEDGER_COLUMNS,
-      basename: fileSlug('spend-ledger', new Date().toISOString().slice(0, 10)),
+      basename: ledgerFileName(state),
       provenance: ledgerProvenance({
         entries: filtered,
+        loaded: report.data.recent.length,
         state,
         limit: LEDGER_LIMIT,
         fetchedAt: report.dataUpdatedAt,
@@ -125,6 +125,7 @@ export function SpendView({ state, onStateChange }: SpendViewProps) {
         <ExportMenu
           onExport={onExport}
           count={filtered.length}
+          loaded={report.data.recent.length}
           noun="ledger entries"
           disabled={filtered.length === 0}
         />

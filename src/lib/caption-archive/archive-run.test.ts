@@ -32,7 +32,14 @@ function run(selection: BulkSelection, over: Partial<Parameters<typeof startBulk
 }
 
 /** Answers like the function: a receipt for every answer, errors as ApiError after onReceipt. */
-type FakeAnswer = { status: number; body?: string; code?: string; cache?: 'HIT' | 'MISS'; costUsd?: number }
+type FakeAnswer = {
+  status: number
+  body?: string
+  code?: string
+  cache?: 'HIT' | 'MISS'
+  costUsd?: number
+  retryAfter?: number
+}
 function fakeFunction(answer: (url: URL) => FakeAnswer | Promise<FakeAnswer>) {
   const requested: string[] = []
   const fetch: FetchBytes = async (url, init) => {
@@ -57,7 +64,7 @@ function fakeFunction(answer: (url: URL) => FakeAnswer | Promise<FakeAnswer>) {
         a.code ?? 'http_error',
         `answered ${a.status}`,
         undefined,
-        undefined,
+        a.retryAfter,
         receipt.costUsd,
       )
     return {
@@ -273,6 +280,25 @@ describe('a bulk run, its failures and its stop', () => {
     )
     expect(m.run.totals.retries).toBe(3)
     expect(delays).toHaveLength(3)
+  })
+
+  it('a rate limit pauses the run until Retry-After, and the progress says until when and why', async () => {
+    let limited = false
+    const { fetch } = fakeFunction(() => {
+      if (limited) return { status: 200, body: 'ok' }
+      limited = true
+      return { status: 429, code: 'rate_limited', costUsd: 0, retryAfter: 12 }
+    })
+    const clock = new Date('2026-11-25T01:00:00Z')
+    const { zip, manifest, progress } = run(
+      { videoIds: [RICK], formats: ['srt'], languages: ['en'], mode: 'default' },
+      { fetch, now: () => clock },
+    )
+    await unzip(zip)
+    await manifest
+    const paused = progress.find((p) => p.pausedUntil !== null)
+    expect(paused).toMatchObject({ pausedUntil: clock.getTime() + 12_000, rateLimitWaits: 1, retries: 1 })
+    expect(progress.at(-1)).toMatchObject({ files: 1, rateLimitWaits: 1 })
   })
 
   it('reports a file whose uncharged failures outlast the retries as failed', async () => {

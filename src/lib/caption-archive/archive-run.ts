@@ -3,7 +3,7 @@
  * the archive streams, the manifest closes it; progress and cost as they happen.
  */
 import { CAPTION_CONTENT_TYPES, addUsd } from '#contract/index.ts'
-import { paidFetch, type PaidBytes, type PaidInit, type Receipt } from '#lib/paid-fetch.ts'
+import { ApiError, paidFetch, type PaidBytes, type PaidInit, type Receipt } from '#lib/paid-fetch.ts'
 import type { BulkManifest, LanguageSource } from './manifest.ts'
 import { createLanguageResolver } from './language-resolver.ts'
 import { jobUrl, type BulkJob, type BulkPlan, type BulkSelection } from './plan.ts'
@@ -72,6 +72,7 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
     const url = jobUrl(job, lang)
     urlByJob.set(job.key, url)
     progress.inFlight++
+    if (progress.pausedUntil !== null && progress.pausedUntil <= now().getTime()) progress.pausedUntil = null
     report()
     try {
       const { bytes, contentType, receipt } = await fetch(url, {
@@ -103,7 +104,8 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
     settledAt.set(job.key, now())
     progress.settled++
     if (outcome.status === 'done') {
-      if (job.save) progress.files++
+      // Converted files are written from this answer as it is archived (the function checked it is a caption track).
+      progress.files += (job.save ? 1 : 0) + job.converts.length
       if (job.lookup)
         resolver.resolve(
           job.videoId,
@@ -124,8 +126,13 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
     ...(options.sleep ? { sleep: options.sleep } : {}),
     halt: haltsTheRun,
     onSettled,
-    onRetry: () => {
+    onRetry: ({ error, delayMs }) => {
       progress.retries++
+      if (error instanceof ApiError && error.status === 429) {
+        // Every worker waits with this one (the pool's pauseAll): the view counts down to the latest resume.
+        progress.rateLimitWaits++
+        progress.pausedUntil = Math.max(progress.pausedUntil ?? 0, now().getTime() + delayMs)
+      }
       report()
     },
   })

@@ -1,5 +1,5 @@
-import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
+import { readStrictCsv } from '#testing/strict-csv.ts'
 import {
   buildManifest,
   reportCsv,
@@ -13,6 +13,7 @@ const file = (over: Partial<FileRecord> = {}): FileRecord => ({
   path: 'dQw4w9WgXcQ/dQw4w9WgXcQ.en.srt',
   videoId: 'dQw4w9WgXcQ',
   format: 'srt',
+  source: 'exact',
   mode: 'default',
   langRequested: 'en',
   langReceived: 'en',
@@ -31,6 +32,7 @@ const missing = (over: Partial<MissingRecord> = {}): MissingRecord => ({
   outcome: 'unavailable',
   videoId: 'Zp3xQe9LbTg',
   format: 'srt',
+  source: 'exact',
   mode: 'default',
   langRequested: 'en',
   url: '/api/captions/Zp3xQe9LbTg?format=srt&lang=en&mode=default',
@@ -64,6 +66,7 @@ const input = (over: Partial<ManifestInput> = {}): ManifestInput => ({
   missing: [missing()],
   costUsd: 0.00106,
   retries: 1,
+  dataSource: { kind: 'demo', name: 'demo simulator (invented data)', url: null },
   ...over,
 })
 
@@ -85,6 +88,8 @@ describe('buildManifest', () => {
       concurrency: 4,
       maxAttempts: 3,
       dashboardVersion: 'test',
+      source: 'demo simulator (invented data)',
+      dataSource: { kind: 'demo', name: 'demo simulator (invented data)', url: null },
       totals: {
         plannedRequests: 2,
         files: 2,
@@ -102,6 +107,14 @@ describe('buildManifest', () => {
     expect(m.run.summary).toBe('Complete: 2 files, 1 unavailable; 1 not included, see report.csv.')
     expect(m.files).toHaveLength(2)
     expect(m.missing).toEqual([missing()])
+  })
+
+  it('cites the live service by its configured address', () => {
+    const dataSource = { kind: 'live', name: 'Poix data service', url: 'https://mirror.example.org' } as const
+    expect(buildManifest(input({ dataSource })).run).toMatchObject({
+      source: 'https://mirror.example.org',
+      dataSource,
+    })
   })
 
   it('says a stopped ZIP holds only what finished', () => {
@@ -136,7 +149,7 @@ describe('buildManifest', () => {
 
 describe('the report of missing files', () => {
   it('has one row per missing file with the function’s error code and message', () => {
-    const rows = Papa.parse<Record<string, string>>(
+    const rows = readStrictCsv(
       reportCsv([
         missing(),
         missing({
@@ -148,11 +161,7 @@ describe('the report of missing files', () => {
           lookupOnly: true,
         }),
       ]),
-      {
-        header: true,
-        skipEmptyLines: true,
-      },
-    ).data
+    ).records
     expect(rows).toHaveLength(2)
     expect(rows[0]).toMatchObject({
       outcome: 'unavailable',
@@ -173,14 +182,14 @@ describe('the report of missing files', () => {
     })
   })
 
-  it('keeps a message that looks like a formula as text', () => {
-    const csv = reportCsv([missing({ message: '=HYPERLINK("http://evil")' })])
-    expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`)
+  it('keeps a message exactly, even one that looks like a formula or spans lines', () => {
+    const message = '=HYPERLINK("http://evil")\n@second line'
+    expect(readStrictCsv(reportCsv([missing({ message })])).records[0]!.message).toBe(message)
   })
 
-  it('has a header even when nothing is missing', () => {
-    expect(reportCsv([]).trim()).toBe(
-      'outcome,videoId,lang,format,mode,status,code,message,attempts,costUsd,url,at',
+  it('has its header on line 1 even when nothing is missing', () => {
+    expect(reportCsv([])).toBe(
+      '\uFEFFoutcome,videoId,lang,format,mode,status,code,message,attempts,costUsd,url,at\r\n',
     )
   })
 

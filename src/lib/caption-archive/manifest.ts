@@ -3,7 +3,9 @@
  * (docs/decisions/0078-bulk-archive-layout.md).
  */
 import type { CaptionFormat, CaptionMode } from '#contract/index.ts'
+import { citeSource, type ExportSource } from '#lib/export/data-source.ts'
 import { toCsv, type Column } from '#lib/export/serialise.ts'
+import type { FileSource } from '#lib/captions/convertible.ts'
 import type { CacheState } from '#lib/paid-fetch.ts'
 import type { LanguageChoice } from './plan.ts'
 
@@ -11,28 +13,30 @@ import type { LanguageChoice } from './plan.ts'
 export type LanguageSource = 'json-items' | 'request' | 'default-lookup'
 
 export type FileRecord = {
-  /** Path inside the ZIP: `<videoId>/<videoId>.<lang>.<ext>`. */
+  /** Path inside the ZIP: `<videoId>/<videoId>.<lang>.<ext>` (`.converted.<ext>` for a converted file). */
   path: string
   videoId: string
   format: CaptionFormat
+  /** exact: the service's own bytes; converted: written by the dashboard from the JSON track at `url`. */
+  source: FileSource
   mode: CaptionMode
   /** null: the video's default language was asked for. */
   langRequested: string | null
   langReceived: string
   langFrom: LanguageSource
-  /** The /api URL the file was fetched from. */
+  /** The /api URL the file was fetched from (a converted file: the JSON track's it was written from). */
   url: string
   contentType: string
   bytes: number
-  /** What this file cost, all attempts together (from the receipts; 0 when the function had it cached). */
+  /** What this file cost, all attempts together (from the receipts; 0 when cached, and for a converted file). */
   costUsd: number
   cache: CacheState
   fetchedAt: string
   attempts: number
 }
 
-/** A JSON request made only to learn a video's default language (JSON was not chosen as a format). */
-export type LookupRecord = Omit<FileRecord, 'path' | 'format' | 'contentType'>
+/** A JSON request not saved as a file: made to learn a video's default language, or to convert from (JSON not chosen as a format). */
+export type LookupRecord = Omit<FileRecord, 'path' | 'format' | 'contentType' | 'source'>
 
 export type MissingOutcome = 'unavailable' | 'failed' | 'skipped' | 'not-fetched'
 
@@ -42,6 +46,8 @@ export type MissingRecord = {
   outcome: MissingOutcome
   videoId: string
   format: CaptionFormat
+  /** converted: it was to be written from the JSON track, whose failure this is. */
+  source: FileSource
   mode: CaptionMode
   langRequested: string | null
   /** The /api URL asked (or that would have been asked). */
@@ -74,12 +80,15 @@ export type BulkManifest = {
       formats: CaptionFormat[]
       languages: 'default' | string[]
       mode: CaptionMode
+      files: FileSource
     }
     concurrency: number
     maxAttempts: number
     totals: {
       plannedRequests: number
       files: number
+      /** Of `files`, those written here from a JSON track. */
+      converted: number
       lookups: number
       unavailable: number
       failed: number
@@ -92,7 +101,9 @@ export type BulkManifest = {
       retries: number
     }
     dashboardVersion: string
-    dataSource: string
+    /** Cite this: "demo simulator (invented data)", or the service's base URL. */
+    source: string
+    dataSource: ExportSource
   }
   files: FileRecord[]
   lookups: LookupRecord[]
@@ -110,6 +121,7 @@ export type ManifestInput = {
     formats: readonly CaptionFormat[]
     languages: LanguageChoice
     mode: CaptionMode
+    files?: FileSource
   }
   concurrency: number
   maxAttempts: number
@@ -120,6 +132,8 @@ export type ManifestInput = {
   costUsd: number
   retries: number
   dashboardVersion?: string
+  /** Where the captions came from, as /api/health names it (lib/export/data-source.ts). */
+  dataSource: ExportSource
 }
 
 function summarise(input: ManifestInput, unavailable: number): string {
@@ -129,7 +143,9 @@ function summarise(input: ManifestInput, unavailable: number): string {
     return `Stopped by the researcher: this ZIP holds only the ${got} that finished before the stop${missing}.`
   if (input.outcome === 'halted')
     return `Halted: ${input.haltedBy?.message ?? 'a failure made every further request pointless'} This ZIP holds the ${got} that finished${missing}.`
-  return `Complete: ${got}${unavailable ? `, ${unavailable} unavailable` : ''}${missing}.`
+  const converted = input.files.filter((f) => f.source === 'converted').length
+  const written = converted ? ` (${converted} converted here from JSON tracks)` : ''
+  return `Complete: ${got}${written}${unavailable ? `, ${unavailable} unavailable` : ''}${missing}.`
 }
 
 export function buildManifest(input: ManifestInput): BulkManifest {
@@ -149,12 +165,14 @@ export function buildManifest(input: ManifestInput): BulkManifest {
         formats: [...input.selection.formats],
         languages: input.selection.languages === 'default' ? 'default' : [...input.selection.languages],
         mode: input.selection.mode,
+        files: input.selection.files ?? 'exact',
       },
       concurrency: input.concurrency,
       maxAttempts: input.maxAttempts,
       totals: {
         plannedRequests: input.plannedRequests,
         files: input.files.length,
+        converted: input.files.filter((f) => f.source === 'converted').length,
         lookups: input.lookups.length,
         unavailable: count('unavailable'),
         failed: count('failed'),
@@ -166,7 +184,8 @@ export function buildManifest(input: ManifestInput): BulkManifest {
         retries: input.retries,
       },
       dashboardVersion: input.dashboardVersion ?? __APP_VERSION__,
-      dataSource: 'Poix data service (https://api.poix.io) through this dashboard',
+      source: citeSource(input.dataSource),
+      dataSource: input.dataSource,
     },
     files: [...input.files],
     lookups: [...input.lookups],
@@ -178,7 +197,7 @@ const REPORT_COLUMNS: Column<MissingRecord>[] = [
   { header: 'outcome', value: (r) => r.outcome },
   { header: 'videoId', value: (r) => r.videoId },
   { header: 'lang', value: (r) => r.langRequested ?? 'default' },
-  { header: 'format', value: (r) => (r.lookupOnly ? `${r.format} (language lookup)` : r.format) },
+  { header: 'format', value: (r) => formatCell(r) },
   { header: 'mode', value: (r) => r.mode },
   { header: 'status', value: (r) => r.status },
   { header: 'code', value: (r) => r.code },
@@ -189,7 +208,12 @@ const REPORT_COLUMNS: Column<MissingRecord>[] = [
   { header: 'at', value: (r) => r.at },
 ]
 
-/** One row per missing file, spreadsheet-safe (formula-looking messages are neutralised). */
+function formatCell(r: MissingRecord): string {
+  if (r.lookupOnly) return `${r.format} (language lookup)`
+  return r.source === 'converted' ? `${r.format} (converted)` : r.format
+}
+
+/** One row per missing file, through the app's one CSV writer: exact values, header on line 1. */
 export function reportCsv(missing: readonly MissingRecord[]): string {
   return toCsv(missing, REPORT_COLUMNS)
 }

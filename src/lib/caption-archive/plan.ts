@@ -9,6 +9,7 @@ import {
   type LanguageCode,
 } from '#contract/index.ts'
 import { captionTrackUrl } from '#lib/captions/caption-request.ts'
+import { isConvertible, type ConvertibleFormat, type FileSource } from '#lib/captions/convertible.ts'
 
 /** Explicit language codes, or `'default'`: each video's own default caption language. */
 export type LanguageChoice = 'default' | readonly LanguageCode[]
@@ -18,6 +19,11 @@ export type BulkSelection = {
   formats: readonly CaptionFormat[]
   languages: LanguageChoice
   mode: CaptionMode
+  /**
+   * `converted`: buy only the JSON track of each video and language and write the convertible formats from it here;
+   * formats that cannot be converted are still bought exact. `exact` (the default): every file is the service's own.
+   */
+  files?: FileSource
 }
 
 export type BulkJob = {
@@ -30,8 +36,10 @@ export type BulkJob = {
   lang: LanguageCode | undefined
   /** Its JSON items name the video's default language for the video's other jobs (languages = 'default' only). */
   lookup: boolean
-  /** Saved as a file in the ZIP; false only for a lookup the researcher did not ask for as a file. */
+  /** Its own bytes are saved as a file in the ZIP; false for a JSON track bought only to learn a language or to convert. */
   save: boolean
+  /** Formats written here from this JSON job's items, each as a file of its own (a converted run only). */
+  converts: readonly ConvertibleFormat[]
 }
 
 export type BulkPlan = {
@@ -40,9 +48,11 @@ export type BulkPlan = {
   requests: number
   /** Requests × the list price of GET /captions/{videoId}; cached answers are free, so this is an upper bound. */
   priceUsd: number
-  /** Files the ZIP will hold if every request succeeds. */
+  /** Files the ZIP will hold if every request succeeds (converted ones included). */
   files: number
-  /** Lookups made only to learn a default language (JSON not chosen as a format). */
+  /** Files written here from a bought JSON track (no request of their own). */
+  converted: number
+  /** Lookups made only to learn a default language (JSON not chosen as a format, nothing converted from it). */
   lookupsOnly: number
 }
 
@@ -59,52 +69,50 @@ function inOrder<T extends string>(all: readonly T[], chosen: readonly T[]): T[]
 /**
  * Every request once. With explicit languages: video × language × format. With `'default'`: one JSON lookup
  * per video first (all lookups lead the plan, so the others rarely wait), then the other formats of each video,
- * asked in the language the lookup found (docs/decisions/0076-bulk-default-language.md).
+ * asked in the language the lookup found (docs/decisions/0076-bulk-default-language.md). A converted run asks only
+ * for the JSON track of each video and language (it is the lookup too) and for the formats that cannot be converted
+ * (docs/decisions/0134-bulk-priced-both-ways.md).
  */
 export function planJobs(selection: BulkSelection): BulkJob[] {
   const videoIds = unique(selection.videoIds)
   const formats = inOrder(CAPTION_FORMATS, selection.formats)
   const { mode } = selection
   if (formats.length === 0) return []
+  const converting = selection.files === 'converted'
+  const converts = converting
+    ? formats.filter((f): f is ConvertibleFormat => f !== 'json' && isConvertible(f))
+    : []
+  const savesJson = formats.includes('json')
+  // The formats bought as files of their own, apart from the JSON track.
+  const bought = formats.filter((f) => f !== 'json' && !(converts as readonly string[]).includes(f))
+  const job = (videoId: string, lang: LanguageCode | undefined, format: CaptionFormat): BulkJob => ({
+    key: `${videoId}/${lang ?? 'default'}/${format}`,
+    videoId,
+    format,
+    mode,
+    lang,
+    lookup: false,
+    save: true,
+    converts: [],
+  })
   if (selection.languages === 'default') {
-    const savesJson = formats.includes('json')
     const lookups: BulkJob[] = videoIds.map((videoId) => ({
-      key: savesJson ? `${videoId}/default/json` : `${videoId}/default/json/lookup`,
-      videoId,
-      format: 'json',
-      mode,
-      lang: undefined,
+      ...job(videoId, undefined, 'json'),
+      key: savesJson || converts.length > 0 ? `${videoId}/default/json` : `${videoId}/default/json/lookup`,
       lookup: true,
       save: savesJson,
+      converts,
     }))
-    const others: BulkJob[] = videoIds.flatMap((videoId) =>
-      formats
-        .filter((f) => f !== 'json')
-        .map((format) => ({
-          key: `${videoId}/default/${format}`,
-          videoId,
-          format,
-          mode,
-          lang: undefined,
-          lookup: false,
-          save: true,
-        })),
-    )
+    const others = videoIds.flatMap((videoId) => bought.map((format) => job(videoId, undefined, format)))
     return [...lookups, ...others]
   }
   const langs = inOrder(LANGUAGE_CODES, selection.languages)
+  const jsonJob = savesJson || converts.length > 0
   return videoIds.flatMap((videoId) =>
-    langs.flatMap((lang) =>
-      formats.map((format) => ({
-        key: `${videoId}/${lang}/${format}`,
-        videoId,
-        format,
-        mode,
-        lang,
-        lookup: false,
-        save: true,
-      })),
-    ),
+    langs.flatMap((lang) => [
+      ...(jsonJob ? [{ ...job(videoId, lang, 'json'), save: savesJson, converts }] : []),
+      ...bought.map((format) => job(videoId, lang, format)),
+    ]),
   )
 }
 
@@ -114,12 +122,33 @@ export function planBulk(selection: BulkSelection): BulkPlan {
     jobs,
     requests: jobs.length,
     priceUsd: addUsd(...jobs.map(() => CAPTION_REQUEST_PRICE_USD)),
-    files: jobs.filter((j) => j.save).length,
-    lookupsOnly: jobs.filter((j) => !j.save).length,
+    files: jobs.reduce((n, j) => n + (j.save ? 1 : 0) + j.converts.length, 0),
+    converted: jobs.reduce((n, j) => n + j.converts.length, 0),
+    lookupsOnly: jobs.filter((j) => !j.save && j.converts.length === 0).length,
   }
 }
 
 /** The exact /api URL of a job; `lang` is the resolved default language for a non-lookup job of a 'default' plan. */
 export function jobUrl(job: BulkJob, lang: string | undefined = job.lang): string {
   return captionTrackUrl({ videoId: job.videoId, format: job.format, lang, mode: job.mode })
+}
+
+export type BothWays = {
+  exact: BulkPlan
+  converted: BulkPlan
+  /** Chosen formats a converted run writes here from the JSON track. */
+  convertible: CaptionFormat[]
+  /** Chosen formats that are bought exact whichever way (xml, srv1/2/3, json3). */
+  exactOnly: CaptionFormat[]
+}
+
+/** The same selection planned both ways, so the researcher sees both prices before choosing. */
+export function planBothWays(selection: BulkSelection): BothWays {
+  const formats = inOrder(CAPTION_FORMATS, selection.formats)
+  return {
+    exact: planBulk({ ...selection, files: 'exact' }),
+    converted: planBulk({ ...selection, files: 'converted' }),
+    convertible: formats.filter(isConvertible),
+    exactOnly: formats.filter((f) => !isConvertible(f)),
+  }
 }

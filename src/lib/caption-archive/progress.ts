@@ -7,6 +7,10 @@ export type BulkProgress = {
   missing: number
   inFlight: number
   retries: number
+  /** Of `retries`, those that waited out a rate limit (429 with Retry-After); the rest followed an uncharged failure. */
+  rateLimitWaits: number
+  /** While every request waits out a rate limit: when they resume (epoch ms); null when not paused. */
+  pausedUntil: number | null
   /** The receipts' costs summed as answers arrive, failures included. */
   costUsd: number
   cacheHits: number
@@ -20,6 +24,8 @@ export const emptyProgress = (total: number): BulkProgress => ({
   missing: 0,
   inFlight: 0,
   retries: 0,
+  rateLimitWaits: 0,
+  pausedUntil: null,
   costUsd: 0,
   cacheHits: 0,
 })

@@ -4,7 +4,8 @@
  * (docs/decisions/0077-bulk-streamed-zip.md, 0078-bulk-archive-layout.md).
  */
 import { downloadZip } from 'client-zip'
-import { captionFileName } from '#lib/captions/file-naming.ts'
+import { captionFileName, captionContentType } from '#lib/captions/file-naming.ts'
+import { loadDataSource } from '#lib/export/data-source.ts'
 import type { CacheState } from '#lib/paid-fetch.ts'
 import { SkippedError, describeFailure } from './failures.ts'
 import {
@@ -18,6 +19,7 @@ import {
   type ManifestInput,
   type MissingRecord,
 } from './manifest.ts'
+import { convertedFiles } from './converted-files.ts'
 import type { BulkJob, BulkPlan } from './plan.ts'
 import { isTransient } from './retry-policy.ts'
 import type { PoolEnd, PoolOutcome } from './run-pool.ts'
@@ -67,7 +69,7 @@ function fileRecord(
   value: FetchedCaption,
   attempts: number,
   costUsd: number,
-): Omit<FileRecord, 'path' | 'format' | 'contentType'> {
+): Omit<FileRecord, 'path' | 'format' | 'contentType' | 'source'> {
   return {
     videoId: job.videoId,
     mode: job.mode,
@@ -81,6 +83,24 @@ function fileRecord(
     fetchedAt: value.fetchedAt.toISOString(),
     attempts,
   }
+}
+
+type MissingBase = Omit<
+  MissingRecord,
+  'format' | 'source' | 'message' | 'attempts' | 'costUsd' | 'lookupOnly'
+>
+
+/** The formats that were to be written from `job`'s JSON track and were not, each reported on its own. */
+function notConverted(job: BulkJob, base: MissingBase, message: string): MissingRecord[] {
+  return job.converts.map((format) => ({
+    ...base,
+    format,
+    source: 'converted',
+    message,
+    attempts: 0,
+    costUsd: 0,
+    lookupOnly: false,
+  }))
 }
 
 /** Refused (a 4xx such as 404 captions_unavailable), given up on after transient failures, or never asked. */
@@ -110,59 +130,109 @@ export async function* bulkArchiveEntries(
     const costUsd = ctx.costOf(job.key)
     if (outcome.status === 'failed') {
       const f = describeFailure(outcome.error)
-      missing.push({
+      const failed: MissingBase = {
         outcome: missingOutcome(outcome.error),
         videoId: job.videoId,
-        format: job.format,
         mode: job.mode,
         langRequested: job.lang ?? null,
         url: ctx.requestedUrl(job),
         status: f.status || null,
         code: f.code,
+        at: (ctx.settledAt(job.key) ?? ctx.now()).toISOString(),
+      }
+      missing.push({
+        ...failed,
+        format: job.format,
+        source: 'exact',
         message: f.message,
         attempts: outcome.error instanceof SkippedError ? 0 : outcome.attempts,
         costUsd,
-        at: (ctx.settledAt(job.key) ?? ctx.now()).toISOString(),
-        lookupOnly: !job.save,
+        lookupOnly: !job.save && job.converts.length === 0,
       })
+      missing.push(
+        ...notConverted(
+          job,
+          failed,
+          `Not converted: the JSON track it is written from failed (${f.message})`,
+        ),
+      )
       continue
     }
     const record = fileRecord(job, outcome.value, outcome.attempts, costUsd)
-    if (!job.save) {
-      lookups.push(record)
-      continue
+    const lang = job.lang ?? outcome.value.langReceived
+    const add = (
+      path: string,
+      rest: Pick<FileRecord, 'format' | 'source' | 'contentType'> &
+        Partial<Pick<FileRecord, 'bytes' | 'costUsd' | 'attempts'>>,
+    ) => {
+      if (paths.has(path))
+        throw new Error(
+          `Two caption files would both be ${path}; the archive refuses to overwrite one with the other.`,
+        )
+      paths.add(path)
+      files.push({ path, ...record, ...rest })
     }
-    const path = archivePath(job, outcome.value.langReceived)
-    if (paths.has(path))
-      throw new Error(
-        `Two caption files would both be ${path}; the archive refuses to overwrite one with the other.`,
-      )
-    paths.add(path)
-    files.push({ path, format: job.format, contentType: outcome.value.contentType, ...record })
-    yield { name: path, input: outcome.value.bytes, lastModified: outcome.value.fetchedAt }
+    if (job.save) {
+      const path = archivePath(job, outcome.value.langReceived)
+      add(path, { format: job.format, source: 'exact', contentType: outcome.value.contentType })
+      yield { name: path, input: outcome.value.bytes, lastModified: outcome.value.fetchedAt }
+    } else lookups.push(record)
+    let converted: ReturnType<typeof convertedFiles> = []
+    try {
+      converted = convertedFiles(job, outcome.value.bytes, lang)
+    } catch (e) {
+      const base: MissingBase = {
+        outcome: 'unavailable',
+        videoId: job.videoId,
+        mode: job.mode,
+        langRequested: job.lang ?? null,
+        url: outcome.value.url,
+        status: null,
+        code: 'conversion_failed',
+        at: outcome.value.fetchedAt.toISOString(),
+      }
+      missing.push(...notConverted(job, base, `Not converted: ${describeFailure(e).message}`))
+    }
+    for (const file of converted) {
+      add(file.path, {
+        format: file.format,
+        source: 'converted',
+        contentType: captionContentType(file.format),
+        bytes: file.bytes.byteLength,
+        costUsd: 0,
+        attempts: 0,
+      })
+      yield { name: file.path, input: file.bytes, lastModified: outcome.value.fetchedAt }
+    }
   }
 
   const end = step.value
   for (const job of ctx.plan.jobs) {
     if (seen.has(job.key)) continue
-    missing.push({
+    const notFetched: MissingBase = {
       outcome: 'not-fetched',
       videoId: job.videoId,
-      format: job.format,
       mode: job.mode,
       langRequested: job.lang ?? null,
       url: ctx.requestedUrl(job),
       status: null,
       code: end.stopped === 'halted' ? 'halted' : 'stopped',
-      message:
-        end.stopped === 'halted'
-          ? 'Not requested: the run halted before reaching it.'
-          : 'Not requested or not finished: the run was stopped first.',
+      at: null,
+    }
+    const message =
+      end.stopped === 'halted'
+        ? 'Not requested: the run halted before reaching it.'
+        : 'Not requested or not finished: the run was stopped first.'
+    missing.push({
+      ...notFetched,
+      format: job.format,
+      source: 'exact',
+      message,
       attempts: 0,
       costUsd: ctx.costOf(job.key),
-      at: null,
-      lookupOnly: !job.save,
+      lookupOnly: !job.save && job.converts.length === 0,
     })
+    missing.push(...notConverted(job, notFetched, message))
   }
 
   const finishedAt = ctx.now()
@@ -178,6 +248,7 @@ export async function* bulkArchiveEntries(
     missing,
     costUsd,
     retries,
+    dataSource: await loadDataSource(),
   })
   ctx.onManifest?.(manifest)
   yield { name: 'manifest.json', input: `${JSON.stringify(manifest, null, 2)}\n`, lastModified: finishedAt }

@@ -11,8 +11,17 @@ export type CaptionRequest = {
   download?: boolean
 }
 
-/** `/api/captions/<id>?format=srt&lang=en&mode=default&download=1` (unset parts left out). */
-export function captionTrackUrl({ videoId, format, lang, mode, download }: CaptionRequest): string {
+/**
+ * `/api/captions/<id>?format=srt&lang=en&mode=default&download=1`: format and mode always written (json and default
+ * when unset), lang when known, so every view, download and ZIP asks for one track in one spelling.
+ */
+export function captionTrackUrl({
+  videoId,
+  format = 'json',
+  lang,
+  mode = 'default',
+  download,
+}: CaptionRequest): string {
   return apiUrl(`/api/captions/${encodeURIComponent(videoId)}`, {
     format,
     lang,

@@ -57,7 +57,9 @@ describe('caption file naming', () => {
 
 describe('caption request URLs', () => {
   it('builds the exact /api paths, leaving unset parts out', () => {
-    expect(captionTrackUrl({ videoId: 'dQw4w9WgXcQ' })).toBe('/api/captions/dQw4w9WgXcQ')
+    expect(captionTrackUrl({ videoId: 'dQw4w9WgXcQ' })).toBe(
+      '/api/captions/dQw4w9WgXcQ?format=json&mode=default',
+    )
     expect(
       captionTrackUrl({ videoId: 'dQw4w9WgXcQ', format: 'srt', lang: 'en', mode: 'default', download: true }),
     ).toBe('/api/captions/dQw4w9WgXcQ?format=srt&lang=en&mode=default&download=1')

@@ -39,6 +39,11 @@ export function captionFileName(videoId: string, lang: string, format: CaptionFo
   return contractFileName(videoId, lang, format)
 }
 
+/** `<videoId>.<lang>.converted.<ext>`: a file written here from the JSON track, never named like the service's file. */
+export function convertedCaptionFileName(videoId: string, lang: string, format: CaptionFormat): string {
+  return captionFileName(videoId, lang, format).replace(/\.([^.]+)$/, '.converted.$1')
+}
+
 /** Content type to give a Blob of this format (text, so UTF-8 is stated), as the function sends it. */
 export function captionContentType(format: CaptionFormat): string {
   return CAPTION_CONTENT_TYPES[format]

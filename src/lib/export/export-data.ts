@@ -1,39 +1,58 @@
 /**
- * The one export used by every view: CSV (provenance as # lines), JSON ({provenance, items}) or a ZIP of both.
+ * The one export used by every view: CSV (+ `<name>.provenance.json` beside it), the Excel-safe CSV variant,
+ * JSON (`{provenance, items}`) or a ZIP of all three. The source is asked of /api/health as the file is written.
  * The writers (Papa Parse, client-zip) are imported when an export is asked for, not with the view (docs/decisions/0101).
  */
 import { downloadBlob, downloadText } from './download.ts'
 import type { Column } from './serialise.ts'
-import type { Provenance } from './provenance.ts'
+import { completeProvenance, type Provenance, type ProvenanceDraft } from './provenance.ts'
+import { loadDataSource } from './data-source.ts'
 
-export type ExportFormat = 'csv' | 'json' | 'zip'
+export type ExportFormat = 'csv' | 'excel-csv' | 'json' | 'zip'
 
 export type ExportRequest<T> = {
+  /** Exactly the rows the view shows, in its order. */
   items: readonly T[]
   columns: readonly Column<T>[]
-  provenance: Provenance
+  provenance: ProvenanceDraft
   /** File name without extension. */
   basename: string
   /** What goes into JSON; defaults to the items as they are. */
   jsonItems?: readonly unknown[]
 }
 
+const sidecar = (p: Provenance, describes: string) => `${JSON.stringify({ describes, ...p }, null, 2)}\n`
+
+/** The CSV and, beside it, `<name>.provenance.json`: a CSV has no place for provenance that every reader skips. */
+function downloadCsv(file: string, text: string, provenance: Provenance): void {
+  downloadText(text, file, 'text/csv')
+  downloadText(sidecar(provenance, file), file.replace(/\.csv$/, '.provenance.json'), 'application/json')
+}
+
 export async function exportData<T>(format: ExportFormat, req: ExportRequest<T>): Promise<void> {
-  const { toCsv, toJson } = await import('./serialise.ts')
-  const json = () => toJson(req.jsonItems ?? req.items, req.provenance)
-  const csv = () => toCsv(req.items, req.columns, req.provenance)
-  if (format === 'csv') return downloadText(csv(), `${req.basename}.csv`, 'text/csv')
-  if (format === 'json') return downloadText(json(), `${req.basename}.json`, 'application/json')
+  const [{ toCsv, toExcelSafeCsv, toJson }, source] = await Promise.all([
+    import('./serialise.ts'),
+    loadDataSource(),
+  ])
+  const provenance = completeProvenance(req.provenance, source, new Date())
+  const name = req.basename
+  const json = () => toJson(req.jsonItems ?? req.items, provenance)
+  if (format === 'csv') return downloadCsv(`${name}.csv`, toCsv(req.items, req.columns), provenance)
+  if (format === 'excel-csv') {
+    const { text, safety } = toExcelSafeCsv(req.items, req.columns)
+    return downloadCsv(`${name}.excel-safe.csv`, text, { ...provenance, excelSafe: safety })
+  }
+  if (format === 'json') return downloadText(json(), `${name}.json`, 'application/json')
   // The one ZIP library (docs/decisions/0122): it stores without compressing; these files are small.
   const { downloadZip } = await import('client-zip')
   const lastModified = new Date()
   const zip = await downloadZip([
-    { name: `${req.basename}.csv`, input: csv(), lastModified },
-    { name: `${req.basename}.json`, input: json(), lastModified },
-    { name: 'provenance.json', input: `${JSON.stringify(req.provenance, null, 2)}\n`, lastModified },
+    { name: `${name}.csv`, input: toCsv(req.items, req.columns), lastModified },
+    { name: `${name}.json`, input: json(), lastModified },
+    { name: `${name}.provenance.json`, input: sidecar(provenance, `${name}.csv`), lastModified },
   ]).blob()
   downloadBlob(
     zip.type === 'application/zip' ? zip : new Blob([zip], { type: 'application/zip' }),
-    `${req.basename}.zip`,
+    `${name}.zip`,
   )
 }

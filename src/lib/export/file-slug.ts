@@ -12,3 +12,19 @@ export function fileSlug(...parts: string[]): string {
     .toLowerCase()
     .slice(0, 120)
 }
+
+/**
+ * Six hex digits (FNV-1a) of the exact query: two queries whose readable slugs coincide (`café` and `cafe`,
+ * `a b` and `a-b`) still get different file names.
+ */
+export function queryTag(query: unknown): string {
+  let h = 0x811c9dc5
+  for (const ch of JSON.stringify(query)) {
+    h ^= ch.codePointAt(0)!
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h.toString(16).padStart(8, '0').slice(0, 6)
+}
+
+/** `yyyy-mm-dd` of the export, in UTC like every time in the provenance. */
+export const exportDay = (now: Date = new Date()): string => now.toISOString().slice(0, 10)

@@ -59,6 +59,10 @@ export function parseBulkSearch(sp: URLSearchParams): { state: BulkState; proble
     if (r.success) mode = r.data
     else problems.push(`Ignored mode "${rawMode}": use one of ${CAPTION_MODES.join(', ')}.`)
   }
+  const rawFiles = sp.get('files')
+  const files = rawFiles === 'converted' ? 'converted' : 'exact'
+  if (rawFiles !== null && rawFiles !== files)
+    problems.push(`Ignored files=${rawFiles}: use converted or exact.`)
   let parallel = DEFAULT_PARALLEL
   const rawParallel = sp.get('parallel')
   if (rawParallel !== null) {
@@ -66,5 +70,5 @@ export function parseBulkSearch(sp: URLSearchParams): { state: BulkState; proble
     if (r.success) parallel = r.data
     else problems.push(`Ignored parallel=${rawParallel}: use a whole number from 1 to ${MAX_PARALLEL}.`)
   }
-  return { state: { ids, excluded, formats, languages, mode, parallel }, problems }
+  return { state: { ids, excluded, formats, languages, mode, files, parallel }, problems }
 }

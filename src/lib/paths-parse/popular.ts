@@ -1,5 +1,7 @@
 /** The route table's parser for /popular (docs/decisions/0123-typed-addresses.md): tolerant, each bad value named. */
 import { z } from 'zod'
+import { HL_CODES, type HlCode } from '#contract/enums.ts'
+import { isRegionCode } from '#contract/regions.ts'
 import {
   DEFAULT_POPULAR_STATE,
   durationRangeValid,
@@ -26,6 +28,16 @@ function minutes(sp: URLSearchParams, key: string, problems: string[]): number |
 export function parsePopularSearch(sp: URLSearchParams): { state: PopularState; problems: string[] } {
   const problems: string[] = []
   const state: PopularState = { ...DEFAULT_POPULAR_STATE, q: sp.get('q') ?? '' }
+  const region = sp.get('region')
+  if (region) {
+    if (isRegionCode(region.toUpperCase())) state.region = region.toUpperCase() as typeof state.region
+    else problems.push(`Ignored region=${region}: regions are two-letter ISO 3166-1 codes such as US or JP.`)
+  }
+  const hl = sp.get('hl')
+  if (hl) {
+    if ((HL_CODES as readonly string[]).includes(hl)) state.hl = hl as HlCode
+    else problems.push(`Ignored hl=${hl}: it is not a language the service offers.`)
+  }
   const category = sp.get('category')
   if (category) {
     if (CategoryParam.safeParse(category).success) state.category = category

@@ -1,8 +1,9 @@
 /** The route table's builders for /bulk (docs/decisions/0123-typed-addresses.md); its parser is in paths-parse/. */
 import type { CaptionFormat, CaptionMode, LanguageCode } from '#contract/enums.ts'
+import type { FileSource } from '../captions/convertible.ts'
 import { ROUTES } from '../routes.ts'
 
-// ——— /bulk?ids=<id,id,…>&off=&formats=&langs=&mode=&parallel= ———
+// ——— /bulk?ids=<id,id,…>&off=&formats=&langs=&mode=&files=&parallel= ———
 
 /** More would make a URL too long to share and a run of thousands of requests; split bigger lists. */
 export const MAX_VIDEOS = 500
@@ -18,6 +19,8 @@ export type BulkState = {
   /** `default`: each video's default caption language. */
   languages: 'default' | readonly LanguageCode[]
   mode: CaptionMode
+  /** `converted`: buy each JSON track once and write the convertible formats from it. */
+  files: FileSource
   parallel: number
 }
 
@@ -27,6 +30,7 @@ export const DEFAULT_BULK_STATE: BulkState = {
   formats: [],
   languages: 'default',
   mode: 'default',
+  files: 'exact',
   parallel: DEFAULT_PARALLEL,
 }
 
@@ -39,6 +43,7 @@ export function bulkSearchString(state: BulkState): string {
   if (state.formats.length) parts.push(['formats', state.formats.join(',')])
   if (state.languages !== 'default') parts.push(['langs', state.languages.join(',')])
   if (state.mode !== 'default') parts.push(['mode', state.mode])
+  if (state.files !== 'exact') parts.push(['files', state.files])
   if (state.parallel !== DEFAULT_PARALLEL) parts.push(['parallel', String(state.parallel)])
   const query = parts.map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%2C/g, ',')}`).join('&')
   return query ? `?${query}` : ''

@@ -1,7 +1,9 @@
 /** The route table's builders for /popular (docs/decisions/0123-typed-addresses.md); its parser is in paths-parse/. */
+import type { HlCode } from '#contract/enums.ts'
+import type { RegionCode } from '#contract/regions.ts'
 import { ROUTES, withQuery } from '../routes.ts'
 
-// ——— /popular?category=&min=&max=&q=&sort=&auto=1 ———
+// ——— /popular?region=&hl=&category=&min=&max=&q=&sort=&auto=1 ———
 
 export const POPULAR_SORT_KEYS = [
   'rank',
@@ -16,6 +18,9 @@ export const POPULAR_SORT_KEYS = [
 export type PopularSort = (typeof POPULAR_SORT_KEYS)[number]
 
 export type PopularState = {
+  /** Which feed is asked of the service (sent only when chosen): its region (ISO 3166-1 alpha-2) and language. */
+  region?: RegionCode
+  hl?: HlCode
   /** categoryId (numeric text): stable whatever the language of categoryTitle. */
   category?: string
   /** Duration range in minutes, inclusive. */
@@ -38,6 +43,8 @@ export function durationRangeValid(state: Pick<PopularState, 'minMinutes' | 'max
 /** Only what differs from the defaults, so plain /popular stays plain. */
 export function popularSearchParams(state: PopularState): URLSearchParams {
   const sp = new URLSearchParams()
+  if (state.region) sp.set('region', state.region)
+  if (state.hl) sp.set('hl', state.hl)
   if (state.category) sp.set('category', state.category)
   if (state.minMinutes !== undefined) sp.set('min', String(state.minMinutes))
   if (state.maxMinutes !== undefined) sp.set('max', String(state.maxMinutes))

@@ -1,11 +1,77 @@
 import { useId } from 'react'
 import { formatUsd } from '#contract/index.ts'
 import { PricedButton } from '#components/ui/priced-button.tsx'
-import { CAPTION_REQUEST_PRICE_USD, type BulkPlan } from '#lib/caption-archive/plan.ts'
+import { CAPTION_REQUEST_PRICE_USD, type BothWays, type BulkPlan } from '#lib/caption-archive/plan.ts'
 import type { SaveMethod } from '#lib/caption-archive/save-zip.ts'
+import type { FileSource } from '#lib/captions/convertible.ts'
+
+/** `$0.106`, `$0.0265`: every digit that counts (up to the service's five), none that does not. */
+function preciseUsd(amount: number): string {
+  return `$${Number(amount.toFixed(5))}`
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
+
+export type PlanCounts = { formats: number; videos: number; languages: number | 'default' }
+
+/** "4 formats × 50 videos: $0.106 exact, $0.0265 converted". */
+export function bothPricesLine(counts: PlanCounts, both: BothWays): string {
+  const languages =
+    counts.languages === 'default' || counts.languages === 1
+      ? ''
+      : ` × ${plural(counts.languages, 'language')}`
+  return `${plural(counts.formats, 'format')} × ${plural(counts.videos, 'video')}${languages}: ${preciseUsd(both.exact.priceUsd)} exact, ${preciseUsd(both.converted.priceUsd)} converted`
+}
+
+function FileSourceChoice({
+  both,
+  value,
+  onChange,
+}: {
+  both: BothWays
+  value: FileSource
+  onChange: (files: FileSource) => void
+}) {
+  const written = both.convertible.filter((f) => f !== 'json')
+  return (
+    <fieldset className="space-y-1 text-sm">
+      <legend className="font-medium">Files</legend>
+      {(
+        [
+          ['exact', "The service's exact files", ''],
+          [
+            'converted',
+            'Converted here from each JSON track',
+            written.length > 0
+              ? ` (${written.join(', ')} written from the JSON track, named .converted.; same cues and times)`
+              : '',
+          ],
+        ] as const
+      ).map(([files, label, note]) => (
+        <label key={files} className="flex items-baseline gap-2">
+          <input type="radio" name="bulk-files" checked={value === files} onChange={() => onChange(files)} />
+          <span>
+            {label}: {plural(both[files].requests, 'request')} ={' '}
+            <strong className="tabular-nums">{preciseUsd(both[files].priceUsd)}</strong>
+            {note}
+          </span>
+        </label>
+      ))}
+      {both.exactOnly.length > 0 && (
+        <p className="text-slate-700" data-testid="bulk-exact-only">
+          {both.exactOnly.join(', ')} cannot be written from the JSON track: bought exact either way.
+        </p>
+      )}
+    </fieldset>
+  )
+}
 
 export type PlanSummaryProps = {
   plan: BulkPlan
+  both: BothWays
+  counts: PlanCounts
+  files: FileSource
+  onFilesChange: (files: FileSource) => void
   /** Why nothing can be downloaded yet, if so. */
   blocker: string | undefined
   method: SaveMethod
@@ -18,6 +84,10 @@ export type PlanSummaryProps = {
 /** The number of requests and their price, before anything is paid; then the button that pays. */
 export function PlanSummary({
   plan,
+  both,
+  counts,
+  files,
+  onFilesChange,
   blocker,
   method,
   canStream,
@@ -28,13 +98,20 @@ export function PlanSummary({
   const hintId = useId()
   return (
     <div className="space-y-3">
+      {!blocker && (
+        <p data-testid="bulk-both-prices" className="font-medium">
+          {bothPricesLine(counts, both)}
+        </p>
+      )}
+      <FileSourceChoice both={both} value={files} onChange={onFilesChange} />
       <p data-testid="bulk-plan">
         <strong>
           {plan.requests} {plan.requests === 1 ? 'request' : 'requests'}
         </strong>{' '}
         × {formatUsd(CAPTION_REQUEST_PRICE_USD)} ={' '}
         <strong className="tabular-nums">{formatUsd(plan.priceUsd)}</strong> at most, for up to {plan.files}{' '}
-        {plan.files === 1 ? 'file' : 'files'}.
+        {plan.files === 1 ? 'file' : 'files'}
+        {plan.converted > 0 && ` (${plan.converted} converted here, free)`}.
       </p>
       {plan.lookupsOnly > 0 && (
         <p className="text-sm text-slate-700">
@@ -43,9 +120,16 @@ export function PlanSummary({
           saved as files. Choose JSON as a format to keep them.
         </p>
       )}
+      {plan.converted > 0 && !both.convertible.includes('json') && (
+        <p className="text-sm text-slate-700" data-testid="bulk-json-unsaved">
+          The JSON tracks the converted files are written from are recorded in the manifest, not saved as
+          files. Choose JSON as a format to keep them too (no extra request).
+        </p>
+      )}
       <p className="text-sm text-slate-700">
         Answers the dashboard's server already has cached are free, so the charge can be lower: the running
-        cost shows what is actually paid. Captions a video does not have are reported in the ZIP, not retried.
+        cost shows what is actually paid. Captions a video does not have are reported in the ZIP, not retried;
+        nothing charged is ever asked for again by itself.
       </p>
       <fieldset className="space-y-1 text-sm">
         <legend className="font-medium">Save the ZIP</legend>

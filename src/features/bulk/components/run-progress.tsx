@@ -3,6 +3,9 @@ import { Button } from '#components/ui/button.tsx'
 import type { BulkRunState } from '../hooks/use-bulk-run.ts'
 import type { BulkProgress } from '#lib/caption-archive/progress.ts'
 import type { MissingRecord } from '#lib/caption-archive/manifest.ts'
+import { cn } from '#lib/cn.ts'
+import { retryAdvice } from '#lib/captions/retry-advice.ts'
+import { useCountdown } from '#lib/captions/use-countdown.ts'
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
@@ -23,8 +26,11 @@ function ProgressFigures({ progress }: { progress: BulkProgress }) {
       </div>
       <p className="text-sm tabular-nums" data-testid="bulk-progress">
         {progress.settled} of {progress.total} requests done · {plural(progress.files, 'file')} saved ·{' '}
-        {progress.missing} not available · {progress.inFlight} in flight ·{' '}
-        {plural(progress.retries, 'retry', 'retries')}
+        {progress.missing} not available · {progress.inFlight} in flight
+        {progress.rateLimitWaits > 0 &&
+          ` · ${plural(progress.rateLimitWaits, 'wait')} for the service's rate limit`}
+        {progress.retries > progress.rateLimitWaits &&
+          ` · ${plural(progress.retries - progress.rateLimitWaits, 'retry', 'retries')} after a failure that was not charged`}
       </p>
       <p className="text-sm">
         Running cost:{' '}
@@ -57,6 +63,7 @@ function MissingList({ missing }: { missing: readonly MissingRecord[] }) {
           <li key={i}>
             <code>
               {m.videoId} · {m.langRequested ?? 'default'} · {m.format}
+              {m.source === 'converted' && ' (converted)'}
             </code>{' '}
             — {OUTCOME_LABELS[m.outcome]}: {m.code} {m.message}
           </li>
@@ -64,6 +71,17 @@ function MissingList({ missing }: { missing: readonly MissingRecord[] }) {
         {missing.length > shown.length && <li>… and {missing.length - shown.length} more in report.csv.</li>}
       </ul>
     </details>
+  )
+}
+
+/** While every request waits out a rate limit: why, and for how long. */
+function RateLimitPause({ pausedUntil }: { pausedUntil: number | null }) {
+  const left = useCountdown(pausedUntil ?? 0, pausedUntil === null ? undefined : 0)
+  if (left === 0) return null
+  return (
+    <p className="text-sm font-medium text-amber-900" data-testid="bulk-paused">
+      Paused: the service asked to wait — resuming in {left} s.
+    </p>
   )
 }
 
@@ -92,6 +110,7 @@ export function RunProgress({ state, onStop }: RunProgressProps) {
             ? 'Stopping: finishing the ZIP with what is done…'
             : `Downloading into ${state.fileName}${state.method === 'file' ? ' (written to disk as it arrives)' : ''}…`}
         </p>
+        <RateLimitPause pausedUntil={state.stopping ? null : state.progress.pausedUntil} />
         <ProgressFigures progress={state.progress} />
         <Button variant="danger" onClick={onStop} disabled={state.stopping}>
           Stop
@@ -100,10 +119,15 @@ export function RunProgress({ state, onStop }: RunProgressProps) {
     )
   }
   const { manifest } = state
+  const complete = manifest.run.outcome === 'complete'
+  const advice = manifest.run.haltedBy ? retryAdvice(manifest.run.haltedBy) : undefined
   return (
     <section
       aria-label="Bulk download"
-      className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4"
+      className={cn(
+        'space-y-3 rounded-lg border p-4',
+        complete ? 'border-emerald-300 bg-emerald-50' : 'border-amber-300 bg-amber-50',
+      )}
     >
       <div role="status" className="space-y-1">
         <p className="font-semibold">
@@ -114,6 +138,7 @@ export function RunProgress({ state, onStop }: RunProgressProps) {
               : 'Bulk download halted'}
         </p>
         <p>{manifest.run.summary}</p>
+        {advice?.kind === 'none' && <p className="text-sm">{advice.instead}</p>}
         <p className="text-sm">
           {state.method === 'file' ? `Saved to ${state.fileName}` : `Downloaded as ${state.fileName}`} · cost{' '}
           {formatUsd(manifest.run.totals.costUsd)}

@@ -6,13 +6,20 @@ import {
   type CaptionMode,
   type LanguageCode,
 } from '#contract/index.ts'
+import type { CaptionItem } from '#contract/schemas.ts'
 import { Button } from '#components/ui/button.tsx'
 import { PricedButton } from '#components/ui/priced-button.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { downloadBlob } from '#lib/export/download.ts'
-import { captionContentType } from '#lib/captions/file-naming.ts'
+import { captionContentType, convertedCaptionFileName } from '#lib/captions/file-naming.ts'
+import { CONVERTIBLE_FORMATS, type ConvertibleFormat, type FileSource } from '#lib/captions/convertible.ts'
 import { jobUrl, planBulk, type BulkSelection } from '#lib/caption-archive/plan.ts'
-import { captionDownloadUrl, fetchCaptionFile, type CaptionFileRequest } from '../api/fetch-caption-file.ts'
+import {
+  captionDownloadUrl,
+  fetchCaptionFile,
+  fileRequest,
+  type CaptionFileRequest,
+} from '../api/fetch-caption-file.ts'
 import { CAPTION_PRICE, useQuote, useQuotesTotal, type PriceTotal } from '../hooks/use-quotes.ts'
 
 export const FORMAT_LABELS: Record<CaptionFormat, string> = {
@@ -40,6 +47,27 @@ type Job =
 
 function paidPhrase(costUsd: number, cached: boolean): string {
   return cached || costUsd === 0 ? 'cached · free' : `paid ${formatUsd(costUsd)}`
+}
+
+/** A conversion is written here from the track on screen: no request, so no price but "free". */
+function ConvertButton({
+  format,
+  disabled,
+  onConvert,
+}: {
+  format: ConvertibleFormat
+  disabled: boolean
+  onConvert: () => void
+}) {
+  return (
+    <Button size="sm" variant="secondary" disabled={disabled} onClick={onConvert}>
+      <span>{`Download ${FORMAT_LABELS[format]} (converted)`}</span>
+      <span aria-hidden="true" className="opacity-70">
+        ·
+      </span>
+      <span data-testid="price">free</span>
+    </Button>
+  )
 }
 
 function FormatButton({
@@ -81,27 +109,44 @@ export type DownloadPanelProps = {
   videoId: string
   /** The language of the shown track (never "default": files are named by language). */
   lang: string
+  /** The language the view asked its track in (undefined: the video's default): its JSON is asked the same way, so it is never bought twice. */
+  requestLang: string | undefined
   mode: CaptionMode
+  /** The track on screen, already bought: what the free conversions are written from. */
+  items: readonly CaptionItem[]
   /** Every language the file list offers, for "All languages". */
   languageCodes: readonly string[]
 }
 
-/** The shown track in any of the 11 formats, or a ZIP of all formats or all languages with a manifest. */
-export function DownloadPanel({ videoId, lang, mode, languageCodes }: DownloadPanelProps) {
+/**
+ * The shown track converted here for free (srt, vtt, ttml, csv, text, json), the service's exact file in any of the
+ * 11 formats at its price, or a ZIP of all formats (converted where possible, or exact) or of all languages.
+ */
+export function DownloadPanel({
+  videoId,
+  lang,
+  requestLang,
+  mode,
+  items,
+  languageCodes,
+}: DownloadPanelProps) {
   const [job, setJob] = useState<Job>({ kind: 'idle' })
   const [zipFormat, setZipFormat] = useState<CaptionFormat>('srt')
   const controller = useRef<AbortController | null>(null)
   const zipFormatId = useId()
   const running = job.kind === 'running'
 
-  const formatRequests = CAPTION_FORMATS.map((format) => ({ videoId, lang, mode, format }))
-  // The ZIPs are bulk runs of this one video: same plan, retries, layout and manifest as the bulk view's.
-  const formatsSelection: BulkSelection = {
+  const shown = { videoId, lang, requestLang, mode }
+  const formatRequests = CAPTION_FORMATS.map((format) => fileRequest(shown, format))
+  // The ZIPs are bulk runs of this one video: same plan, retries, layout and manifest as the bulk view's. Asked in the
+  // view's own spelling, so the JSON track in them is the one on screen (a cached answer).
+  const formatsSelection = (files: FileSource): BulkSelection => ({
     videoIds: [videoId],
     formats: CAPTION_FORMATS,
-    languages: [lang as LanguageCode],
+    languages: requestLang === undefined ? 'default' : [requestLang as LanguageCode],
     mode,
-  }
+    files,
+  })
   const languagesSelection: BulkSelection = {
     videoIds: [videoId],
     formats: [zipFormat],
@@ -109,7 +154,8 @@ export function DownloadPanel({ videoId, lang, mode, languageCodes }: DownloadPa
     mode,
   }
   // Priced on the URLs the run will request.
-  const formatsTotal = useQuotesTotal(planBulk(formatsSelection).jobs.map((j) => jobUrl(j)))
+  const convertedTotal = useQuotesTotal(planBulk(formatsSelection('converted')).jobs.map((j) => jobUrl(j)))
+  const formatsTotal = useQuotesTotal(planBulk(formatsSelection('exact')).jobs.map((j) => jobUrl(j)))
   const languagesTotal = useQuotesTotal(planBulk(languagesSelection).jobs.map((j) => jobUrl(j)))
 
   async function downloadOne(request: CaptionFileRequest) {
@@ -136,6 +182,19 @@ export function DownloadPanel({ videoId, lang, mode, languageCodes }: DownloadPa
         kind: 'failed',
         message: `Could not download ${FORMAT_LABELS[request.format]}: ${errorMessage(e)}`,
       })
+    }
+  }
+
+  async function downloadConverted(format: ConvertibleFormat) {
+    const name = convertedCaptionFileName(videoId, lang, format)
+    try {
+      // The writers load when a conversion is asked for, not with the studio.
+      const { convertTrack } = await import('#lib/captions/convert-track.ts')
+      const text = convertTrack(items, format, { videoId, lang, mode })
+      downloadBlob(new Blob([text], { type: captionContentType(format) }), name)
+      setJob({ kind: 'done', message: `Saved ${name} (converted here from the JSON track · free).` })
+    } catch (e) {
+      setJob({ kind: 'failed', message: `Could not convert to ${FORMAT_LABELS[format]}: ${errorMessage(e)}` })
     }
   }
 
@@ -201,29 +260,56 @@ export function DownloadPanel({ videoId, lang, mode, languageCodes }: DownloadPa
           ({lang}, {mode} mode)
         </span>
       </h2>
-      <div role="group" aria-label="Download one format" className="flex flex-wrap gap-2">
-        {formatRequests.map((r) => (
-          <FormatButton
-            key={r.format}
-            request={r}
+      <div role="group" aria-labelledby={`${zipFormatId}-converted`} className="space-y-1">
+        <p id={`${zipFormatId}-converted`} className="text-sm text-slate-700">
+          Free conversions of the track shown, written here from its JSON (named <code>.converted.</code>):
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {CONVERTIBLE_FORMATS.map((format) => (
+            <ConvertButton
+              key={format}
+              format={format}
+              disabled={running}
+              onConvert={() => void downloadConverted(format)}
+            />
+          ))}
+        </div>
+      </div>
+      <div role="group" aria-labelledby={`${zipFormatId}-exact`} className="space-y-1">
+        <p id={`${zipFormatId}-exact`} className="text-sm text-slate-700">
+          The service&apos;s exact files, each a paid request unless cached:
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {formatRequests.map((r) => (
+            <FormatButton
+              key={r.format}
+              request={r}
+              disabled={running}
+              onDownload={() => void downloadOne(r)}
+            />
+          ))}
+        </div>
+      </div>
+      {(
+        [
+          ['converted', 'All formats, converted where possible', convertedTotal, '.converted'],
+          ['exact', 'All formats, exact', formatsTotal, ''],
+        ] as const
+      ).map(([files, label, total, suffix]) => (
+        <div key={files} className="flex flex-wrap items-center gap-2">
+          <PricedButton
+            size="sm"
+            label={`${label} (ZIP)`}
+            priceUsd={total.totalUsd}
+            cached={total.cachedCount === total.requests}
             disabled={running}
-            onDownload={() => void downloadOne(r)}
+            onClick={() =>
+              void downloadZip(label, formatsSelection(files), `${videoId}.${lang}.all-formats${suffix}.zip`)
+            }
           />
-        ))}
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <PricedButton
-          size="sm"
-          label="All formats (ZIP)"
-          priceUsd={formatsTotal.totalUsd}
-          cached={formatsTotal.cachedCount === formatsTotal.requests}
-          disabled={running}
-          onClick={() =>
-            void downloadZip('All formats', formatsSelection, `${videoId}.${lang}.all-formats.zip`)
-          }
-        />
-        <ZipPrice total={formatsTotal} />
-      </div>
+          <ZipPrice total={total} />
+        </div>
+      ))}
       <div className="flex flex-wrap items-center gap-2">
         <PricedButton
           size="sm"

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import {
   CAPTION_MODES,
   CAPTION_MODE_DESCRIPTIONS,
@@ -10,6 +11,7 @@ import { PricedButton } from '#components/ui/priced-button.tsx'
 import { captionTrackUrl } from '#lib/captions/caption-request.ts'
 import { languageName } from '../lib/language-names.ts'
 import { TRACK_KIND_LABELS, type CaptionLanguage } from '../lib/track-list.ts'
+import { captionQueries } from '../api/queries.ts'
 import { useQuote } from '../hooks/use-quotes.ts'
 
 export const MODE_LABELS: Record<CaptionMode, string> = {
@@ -19,18 +21,38 @@ export const MODE_LABELS: Record<CaptionMode, string> = {
   'force-whisper': 'Always speech recognition',
 }
 
+/** Where the track the picker names stands; the picker says the same as the rest of the studio. */
+export type TrackState = 'loading' | 'shown' | 'empty' | 'unavailable' | 'failed'
+
+const TRACK_STATE_TEXT: Record<TrackState, string> = {
+  loading: 'Loading these captions…',
+  shown: 'These captions are shown.',
+  empty: 'This track is shown: it has no captions in it.',
+  unavailable: 'These captions are not available: see the message beside.',
+  failed: 'These captions could not be loaded: see the message beside.',
+}
+
 export type TrackPickerProps = {
   videoId: string
   languages: readonly CaptionLanguage[] | undefined
   lang: LanguageCode | undefined
   mode: CaptionMode
+  trackState: TrackState
   /** The language the service picked as the video's default, once known. */
   defaultLang?: string
   onChoose: (choice: { lang: LanguageCode | undefined; mode: CaptionMode }) => void
 }
 
 /** Language and mode; the new track is fetched only when "Show captions" (with its price) is pressed. */
-export function TrackPicker({ videoId, languages, lang, mode, defaultLang, onChoose }: TrackPickerProps) {
+export function TrackPicker({
+  videoId,
+  languages,
+  lang,
+  mode,
+  trackState,
+  defaultLang,
+  onChoose,
+}: TrackPickerProps) {
   const langId = useId()
   const [draft, setDraft] = useState<{ lang: LanguageCode | undefined; mode: CaptionMode }>({ lang, mode })
   const [shown, setShown] = useState({ lang, mode })
@@ -45,6 +67,10 @@ export function TrackPicker({ videoId, languages, lang, mode, defaultLang, onCho
   const price = useQuote(
     changed ? captionTrackUrl({ videoId, lang: draft.lang, mode: draft.mode }) : undefined,
   )
+  // A track this page already holds (the default one, by its language's name) is shown without a request.
+  const held =
+    useQueryClient().getQueryData(captionQueries.track(videoId, draft.lang, draft.mode).queryKey) !==
+    undefined
 
   function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -118,10 +144,14 @@ export function TrackPicker({ videoId, languages, lang, mode, defaultLang, onCho
         size="sm"
         label="Show captions"
         priceUsd={price.priceUsd}
-        cached={price.cached}
+        cached={price.cached || held}
         disabled={!changed}
       />
-      {!changed && <span className="ml-2 text-sm text-slate-600">These captions are shown.</span>}
+      {!changed && (
+        <span className="ml-2 text-sm text-slate-600" data-testid="track-state">
+          {TRACK_STATE_TEXT[trackState]}
+        </span>
+      )}
     </form>
   )
 }

@@ -4,10 +4,9 @@ import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { ExportMenu } from '#components/export-menu.tsx'
 import { errorMessage, ApiError } from '#lib/api-client.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
-import { fileSlug } from '#lib/export/file-slug.ts'
 import { channelQueries, refParams } from '../api/queries.ts'
 import { describeRef, type ChannelRef } from '#lib/channel-lookup.ts'
-import { CHANNEL_COLUMNS, channelProvenance } from '../lib/channel-export.ts'
+import { CHANNEL_COLUMNS, channelFileName, channelProvenance } from '../lib/channel-export.ts'
 import { ChannelProfile } from './channel-profile.tsx'
 import { ChannelNotFound } from './channel-not-found.tsx'
 import { FetchReceipt } from './fetch-receipt.tsx'
@@ -44,22 +43,18 @@ export function ChannelPage({ channelRef, hl }: ChannelPageProps) {
   if (!channel) return <ChannelNotFound channelRef={channelRef} hl={hl} receipt={receipt} />
 
   function onExport(format: ExportFormat) {
-    void exportData(format, {
+    const sent = { ...refParams(channelRef), hl }
+    return exportData(format, {
       items: [channel!],
       columns: CHANNEL_COLUMNS,
       provenance: channelProvenance({
         title: `Channel ${channel!.title ?? channel!.id}`,
-        query: { ...refParams(channelRef), hl },
+        query: sent,
         receipt,
         itemCount: 1,
         viewUrl: window.location.href,
       }),
-      basename: fileSlug(
-        'channel',
-        channel!.customUrl ?? channel!.id,
-        hl ?? '',
-        new Date().toISOString().slice(0, 10),
-      ),
+      basename: channelFileName('channel', channel!.customUrl ?? channel!.id, sent),
     })
   }
 

@@ -8,12 +8,11 @@ import { channelsPath } from '#lib/paths/channels.ts'
 import { PricedLink } from '#components/ui/priced-link.tsx'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
-import { fileSlug } from '#lib/export/file-slug.ts'
 import { formatCount, formatDate } from '#lib/format.ts'
 import { bestThumbnail } from '#lib/thumbnail-choice.ts'
 import { topicLabel } from '#lib/topic-labels.ts'
 import { COMPARE_FIELDS, channelQueries, compareParams } from '../api/queries.ts'
-import { channelProvenance, columnsFor } from '../lib/channel-export.ts'
+import { channelFileName, channelProvenance, columnsFor } from '../lib/channel-export.ts'
 import { countryName } from '../lib/hl-options.ts'
 import { FetchReceipt } from './fetch-receipt.tsx'
 
@@ -106,22 +105,18 @@ export function ComparisonPage({ ids, hl }: ComparisonPageProps) {
   const missing = ids.filter((id) => !byId.has(id))
 
   function onExport(format: ExportFormat) {
-    void exportData(format, {
+    const sent = compareParams(ids, hl)
+    return exportData(format, {
       items: found,
       columns: columnsFor(COMPARE_FIELDS),
       provenance: channelProvenance({
         title: `Comparison of ${found.length} channels`,
-        query: compareParams(ids, hl),
+        query: sent,
         receipt,
         itemCount: found.length,
         viewUrl: window.location.href,
       }),
-      basename: fileSlug(
-        'channels-comparison',
-        String(found.length),
-        hl ?? '',
-        new Date().toISOString().slice(0, 10),
-      ),
+      basename: channelFileName('channels-comparison', String(found.length), sent),
     })
   }
 

@@ -2,7 +2,8 @@
 import { priceOf, type Channel } from '#contract/index.ts'
 import type { QueryParams } from '#lib/api-client.ts'
 import type { Column } from '#lib/export/serialise.ts'
-import { makeProvenance, type Provenance } from '#lib/export/provenance.ts'
+import { exportDay, fileSlug, queryTag } from '#lib/export/file-slug.ts'
+import { makeProvenance, type ProvenanceDraft } from '#lib/export/provenance.ts'
 import type { Receipt } from '#lib/paid-fetch.ts'
 import { parseKeywords } from '#lib/keywords.ts'
 
@@ -50,8 +51,8 @@ export function channelProvenance(opts: {
   receipt: Receipt
   itemCount: number
   viewUrl: string
-}): Provenance {
-  const query = Object.fromEntries(Object.entries(opts.query).filter(([, v]) => v !== undefined && v !== ''))
+}): ProvenanceDraft {
+  const query = sentQuery(opts.query)
   return makeProvenance({
     title: opts.title,
     viewUrl: opts.viewUrl,
@@ -62,4 +63,19 @@ export function channelProvenance(opts: {
     pricesUsd: [priceOf('GET /channels')],
     fetchedAt: opts.receipt.fetchedAt,
   })
+}
+
+/** The parameters actually sent (empty ones are not). */
+const sentQuery = (q: QueryParams) =>
+  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''))
+
+/** `channel-<handle or id>-<hl>-<date>-<tag>` or `channels-comparison-3-<hl>-<date>-<tag>`: the tag is of the whole query sent. */
+export function channelFileName(
+  kind: 'channel' | 'channels-comparison',
+  label: string,
+  query: QueryParams,
+  now?: Date,
+): string {
+  const q = sentQuery(query)
+  return `${fileSlug(kind, label, typeof q.hl === 'string' ? q.hl : '', exportDay(now))}-${queryTag(q)}`
 }

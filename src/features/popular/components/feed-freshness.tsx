@@ -3,13 +3,14 @@ import { PricedButton } from '#components/ui/priced-button.tsx'
 import { formatDate, formatRelative } from '#lib/format.ts'
 import { STALE_TIME_MS } from '#lib/stale-times.ts'
 import { usePriceQuote } from '#lib/use-price-quote.ts'
-import { popularPageUrl } from '../api/queries.ts'
+import { popularPageUrl, type PopularFeed } from '../api/queries.ts'
 
 export type FeedFreshnessProps = {
   firstFetchedAt: string | undefined
   restarting: boolean
   onRestart: () => void
   now?: number
+  feed?: PopularFeed
 }
 
 /**
@@ -21,9 +22,10 @@ export function FeedFreshness({
   restarting,
   onRestart,
   now = Date.now(),
+  feed,
 }: FeedFreshnessProps) {
   const price = priceOf('GET /popularVideos')
-  const quote = usePriceQuote(popularPageUrl(), price)
+  const quote = usePriceQuote(popularPageUrl(undefined, feed), price)
   if (!firstFetchedAt) return null
   const old = now - Date.parse(firstFetchedAt) > STALE_TIME_MS.popular
   return (

@@ -3,7 +3,7 @@ import { PricedButton } from '#components/ui/priced-button.tsx'
 import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { usePriceQuote } from '#lib/use-price-quote.ts'
-import { popularPageUrl } from '../api/queries.ts'
+import { popularPageUrl, type PopularFeed } from '../api/queries.ts'
 
 export type NextPageBarProps = {
   nextToken: string | undefined
@@ -14,6 +14,7 @@ export type NextPageBarProps = {
   onLoadMore: () => void
   autoPausedAfter?: number
   onResumeAuto: () => void
+  feed?: PopularFeed
 }
 
 /** The end of the list: the next page with its price (or "cached · free"), the end of the feed, or why loading failed. */
@@ -26,9 +27,10 @@ export function NextPageBar({
   onLoadMore,
   autoPausedAfter,
   onResumeAuto,
+  feed,
 }: NextPageBarProps) {
   const price = priceOf('GET /popularVideos')
-  const quote = usePriceQuote(nextToken ? popularPageUrl(nextToken) : undefined, price)
+  const quote = usePriceQuote(nextToken ? popularPageUrl(nextToken, feed) : undefined, price)
   if (!nextToken) {
     return (
       <p className="text-sm text-slate-700" role="status">

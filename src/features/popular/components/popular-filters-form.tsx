@@ -1,4 +1,6 @@
-import { useId } from 'react'
+import { useId, useMemo } from 'react'
+import { formatUsd, HL_CODES, priceOf, type HlCode } from '#contract/index.ts'
+import { REGION_CODES, type RegionCode } from '#contract/regions.ts'
 import { Button } from '#components/ui/button.tsx'
 import type { CategoryCount } from '../lib/popular-rows.ts'
 import {
@@ -18,8 +20,53 @@ export type PopularFiltersFormProps = {
   loaded: number
 }
 
-/** Filters and sort over what is already loaded: changing them never pays for anything. */
+/** Codes with their names in the browser's language, sorted by name. */
+function named<T extends string>(codes: readonly T[], type: 'region' | 'language') {
+  const names = new Intl.DisplayNames(undefined, { type, fallback: 'code' })
+  return codes
+    .map((code) => ({ code, name: names.of(code) ?? code }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+}
+
+type FeedSelectProps = {
+  label: string
+  value: string | undefined
+  options: readonly { code: string; name: string }[]
+  describedBy: string
+  onChange: (code: string | undefined) => void
+}
+
+/** One of the feed's parameters; empty means "not sent", the service's default. */
+function FeedSelect({ label, value, options, describedBy, onChange }: FeedSelectProps) {
+  const id = useId()
+  return (
+    <div className="flex flex-col text-sm">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ''}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.value || undefined)}
+        className="mt-1 max-w-[16rem] rounded border border-slate-300 px-2 py-1"
+      >
+        <option value="">Any (the service's default)</option>
+        {options.map((o) => (
+          <option key={o.code} value={o.code}>
+            {o.name} ({o.code})
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** Region and language choose the feed the service sends (a page's price); filters and sort work over what is loaded, free. */
 export function PopularFiltersForm({ state, categories, onChange, shown, loaded }: PopularFiltersFormProps) {
+  const feedNoteId = useId()
+  const regions = useMemo(() => named(REGION_CODES, 'region'), [])
+  const languages = useMemo(() => named(HL_CODES, 'language'), [])
   const textId = useId()
   const categoryId = useId()
   const sortId = useId()
@@ -32,6 +79,26 @@ export function PopularFiltersForm({ state, categories, onChange, shown, loaded 
       onSubmit={(e) => e.preventDefault()}
       className="rounded-lg border border-slate-200 bg-white p-4"
     >
+      <div className="mb-4 flex flex-wrap items-end gap-4 border-b border-slate-200 pb-4">
+        <FeedSelect
+          label="Region"
+          value={state.region}
+          options={regions}
+          describedBy={feedNoteId}
+          onChange={(region) => set({ region: region as RegionCode | undefined })}
+        />
+        <FeedSelect
+          label="Language"
+          value={state.hl}
+          options={languages}
+          describedBy={feedNoteId}
+          onChange={(hl) => set({ hl: hl as HlCode | undefined })}
+        />
+        <p id={feedNoteId} className="max-w-md text-sm text-slate-700">
+          Region and language choose the list the service sends: another choice loads its first page for{' '}
+          {formatUsd(priceOf('GET /popularVideos'))} (free when the dashboard has it cached).
+        </p>
+      </div>
       <div className="flex flex-wrap items-end gap-4">
         <div className="flex min-w-[14rem] flex-1 flex-col text-sm">
           <label htmlFor={textId} className="font-medium">
@@ -99,7 +166,9 @@ export function PopularFiltersForm({ state, categories, onChange, shown, loaded 
         <Button
           size="sm"
           disabled={!hasActiveFilters(state) && state.sort === 'rank'}
-          onClick={() => onChange({ ...DEFAULT_POPULAR_STATE, auto: state.auto })}
+          onClick={() =>
+            onChange({ ...DEFAULT_POPULAR_STATE, auto: state.auto, region: state.region, hl: state.hl })
+          }
         >
           Clear filters
         </Button>

@@ -1,10 +1,12 @@
 /** What an export of the popular feed contains: one row per loaded (and filtered) video, every field kept. */
 import { priceOf } from '#contract/index.ts'
+import type { ExportRequest } from '#lib/export/export-data.ts'
+import { exportDay, fileSlug, queryTag } from '#lib/export/file-slug.ts'
 import type { Column } from '#lib/export/serialise.ts'
-import { makeProvenance, type Provenance } from '#lib/export/provenance.ts'
+import { makeProvenance, shownOf, type ProvenanceDraft } from '#lib/export/provenance.ts'
 import type { Receipt } from '#lib/paid-fetch.ts'
 import type { PopularRow } from './popular-rows.ts'
-import { hasActiveFilters, type PopularState } from './popular-search.ts'
+import { hasActiveFilters, popularSearchParams, type PopularState } from './popular-search.ts'
 
 const list = (xs: readonly string[] | undefined): string => (xs ?? []).join(' | ')
 
@@ -39,33 +41,66 @@ export const POPULAR_COLUMNS: Column<PopularRow>[] = [
   },
 ]
 
-export function popularProvenance(opts: {
+export type PopularExportArgs = {
   receipts: readonly Receipt[]
   pageTokens: readonly (string | undefined)[]
-  rows: readonly PopularRow[]
+  /** Every loaded row, and the rows the view shows (filtered and sorted): exactly what is exported. */
+  loaded: readonly PopularRow[]
+  shown: readonly PopularRow[]
   state: PopularState
   viewUrl: string
-}): Provenance {
-  const filtered = hasActiveFilters(opts.state)
+  now?: Date
+}
+
+/** The view's URL state (feed, filters, sort) in the file name, and a tag of it, so two views never share a name. */
+export function popularFileName(state: PopularState, now?: Date): string {
+  const params = popularSearchParams(state)
+  params.delete('auto')
+  const parts = [...params].map(([k, v]) => `${k} ${v.slice(0, 40)}`)
+  return `${fileSlug('popular-videos', ...parts, exportDay(now))}-${queryTag(params.toString())}`
+}
+
+export function popularProvenance(a: Omit<PopularExportArgs, 'now'>): ProvenanceDraft {
+  const filtered = hasActiveFilters(a.state)
   return makeProvenance({
     title: filtered
       ? 'Popular videos (loaded pages, filtered in the dashboard)'
       : 'Popular videos (loaded pages)',
-    viewUrl: opts.viewUrl,
+    viewUrl: a.viewUrl,
     operation: 'GET /popularVideos',
-    query: {
-      pageTokens: opts.pageTokens.map((t) => t ?? null),
-      dashboardFilters: {
-        category: opts.state.category ?? null,
-        minMinutes: opts.state.minMinutes ?? null,
-        maxMinutes: opts.state.maxMinutes ?? null,
-        text: opts.state.q || null,
-        sort: opts.state.sort,
+    query: { pageTokens: a.pageTokens.map((t) => t ?? null) },
+    view: {
+      filter: {
+        ...(a.state.category ? { category: a.state.category } : {}),
+        ...(a.state.minMinutes !== undefined ? { minMinutes: a.state.minMinutes } : {}),
+        ...(a.state.maxMinutes !== undefined ? { maxMinutes: a.state.maxMinutes } : {}),
+        ...(a.state.q.trim() ? { text: a.state.q.trim() } : {}),
       },
+      sort: a.state.sort,
+      shown: shownOf(a.shown.length, a.loaded.length, 'videos'),
     },
-    pagesFetched: opts.receipts.length,
-    itemCount: opts.rows.length,
-    pricesUsd: opts.receipts.map(() => priceOf('GET /popularVideos')),
-    fetchedAt: opts.receipts[0]?.fetchedAt ?? new Date().toISOString(),
+    pagesFetched: a.receipts.length,
+    itemCount: a.shown.length,
+    pricesUsd: a.receipts.map(() => priceOf('GET /popularVideos')),
+    fetchedAt: a.receipts[0]?.fetchedAt ?? new Date().toISOString(),
   })
+}
+
+/** The function rewrites the service's own links to `/api/…` routes; in a file they need the dashboard's origin to lead anywhere. */
+function withAbsoluteApiUrls<T extends object>(video: T, viewUrl: string): T {
+  const entries = Object.entries(video).map(([k, v]) => [
+    k,
+    typeof v === 'string' && v.startsWith('/api/') ? new URL(v, viewUrl).href : v,
+  ])
+  return Object.fromEntries(entries) as T
+}
+
+export function popularExport(a: PopularExportArgs): ExportRequest<PopularRow> {
+  return {
+    items: a.shown,
+    columns: POPULAR_COLUMNS,
+    provenance: popularProvenance(a),
+    basename: popularFileName(a.state, a.now),
+    jsonItems: a.shown.map((r) => ({ rank: r.rank, ...withAbsoluteApiUrls(r.video, a.viewUrl) })),
+  }
 }

@@ -1,93 +1,27 @@
 import { useId, useState } from 'react'
-import type { CommentReply } from '#contract/index.ts'
 import { ExportMenu } from '#components/export-menu.tsx'
-import { errorMessage } from '#lib/api-client.ts'
+import { Button } from '#components/ui/button.tsx'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
-import { makeProvenance, type Provenance } from '#lib/export/provenance.ts'
-import { fileSlug } from '#lib/export/file-slug.ts'
-import { pseudonymiseRows, randomSalt } from '../lib/pseudonymise.ts'
-import { replyExportColumns, replyExportRows } from '../lib/reply-export.ts'
-import type { ThreadLink } from '../lib/thread-inference.ts'
+import { formatDate } from '#lib/format.ts'
+import { projectSalt, resetProjectSalt, type ProjectSalt } from '../lib/pseudonym-salt.ts'
+import { replyExport, type ReplyExportArgs } from '../lib/reply-export.ts'
 
-export type RepliesExportPanelProps = {
-  parentCommentId: string
-  replies: readonly CommentReply[]
-  links: ReadonlyMap<string, ThreadLink>
-  pagesFetched: number
-  pricePerPageUsd: number
-  /** When the first page was fetched (ISO). */
-  fetchedAt: string
-  query: Record<string, unknown>
-}
+/** What the thread knows; the panel adds the view's URL and, when asked, the browser's pseudonym salt. */
+export type RepliesExportPanelProps = Omit<ReplyExportArgs, 'viewUrl' | 'pseudonymSalt' | 'now'>
 
-/** Provenance plus how authors were treated, so a reader of the file knows what it can and cannot reveal. */
-type ReplyProvenance = Provenance & {
-  threadInference: string
-  pseudonymised: boolean
-  pseudonymSalt?: string
-}
-
-export function RepliesExportPanel({
-  parentCommentId,
-  replies,
-  links,
-  pagesFetched,
-  pricePerPageUsd,
-  fetchedAt,
-  query,
-}: RepliesExportPanelProps) {
+export function RepliesExportPanel(props: RepliesExportPanelProps) {
   const [pseudonymise, setPseudonymise] = useState(false)
-  const [salt, setSalt] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
-  const saltId = useId()
-  const saltHelpId = useId()
+  const [salt, setSalt] = useState<ProjectSalt>()
+  const helpId = useId()
+  const current = pseudonymise ? salt : undefined
 
   async function onExport(format: ExportFormat) {
-    setBusy(true)
-    setError(undefined)
-    try {
-      const rows = replyExportRows(replies, links)
-      const usedSalt = salt.trim() || randomSalt()
-      const items = pseudonymise ? (await pseudonymiseRows(rows, usedSalt)).rows : rows
-      const provenance: ReplyProvenance = {
-        ...makeProvenance({
-          title: `Replies to comment ${parentCommentId}${pseudonymise ? ' (authors pseudonymised)' : ''}`,
-          viewUrl: window.location.href,
-          operation: 'GET /commentReplies',
-          query,
-          pagesFetched,
-          itemCount: items.length,
-          pricesUsd: Array.from({ length: pagesFetched }, () => pricePerPageUsd),
-          fetchedAt,
-        }),
-        threadInference:
-          'replyToId and depth are inferred from @mentions of earlier repliers (docs/decisions/0060-thread-inference.md)',
-        pseudonymised: pseudonymise,
-        ...(pseudonymise
-          ? {
-              pseudonymSalt: salt.trim()
-                ? 'entered by the researcher (not recorded here)'
-                : 'random for this export and discarded',
-            }
-          : {}),
-      }
-      void exportData(format, {
-        items,
-        columns: replyExportColumns(pseudonymise),
-        provenance,
-        basename: fileSlug(
-          'replies',
-          parentCommentId,
-          pseudonymise ? 'pseudonymised' : '',
-          new Date().toISOString().slice(0, 10),
-        ),
-      })
-    } catch (e) {
-      setError(`The export failed: ${errorMessage(e)}`)
-    } finally {
-      setBusy(false)
-    }
+    const request = await replyExport({
+      ...props,
+      viewUrl: window.location.href,
+      ...(current ? { pseudonymSalt: current } : {}),
+    })
+    await exportData(format, request)
   }
 
   return (
@@ -97,47 +31,42 @@ export function RepliesExportPanel({
           <input
             type="checkbox"
             checked={pseudonymise}
-            onChange={(e) => setPseudonymise(e.target.checked)}
+            onChange={(e) => {
+              setPseudonymise(e.target.checked)
+              if (e.target.checked && !salt) setSalt(projectSalt())
+            }}
+            aria-describedby={helpId}
             className="accent-sky-700"
           />
           Pseudonymise authors
         </label>
-        {pseudonymise && (
-          <span className="inline-flex items-center gap-2">
-            <label htmlFor={saltId}>Salt (optional)</label>
-            <input
-              id={saltId}
-              value={salt}
-              onChange={(e) => setSalt(e.target.value)}
-              aria-describedby={saltHelpId}
-              autoComplete="off"
-              spellCheck={false}
-              className="w-48 rounded border border-slate-300 px-2 py-1 font-mono"
-            />
+        {current && (
+          <span className="inline-flex items-center gap-2 text-slate-700">
+            Salt of this browser, created {formatDate(current.createdAt)}
+            <Button size="sm" variant="ghost" onClick={() => setSalt(resetProjectSalt())}>
+              Reset pseudonym salt
+            </Button>
           </span>
         )}
       </div>
       {pseudonymise && (
-        <p id={saltHelpId} className="text-xs text-slate-600">
-          Names and channel ids become <code>author-…</code> and <code>channel-…</code> (SHA-256 of salt and
-          value); avatars and channel links are left out; @mentions of these authors in the texts are replaced
-          too. Empty salt: a random one per export, so pseudonyms cannot be matched across exports. Enter the
-          same salt to get the same pseudonyms in several exports, and keep it secret. This is not
-          anonymisation: reply ids and texts can still be looked up on the platform, and names written without
-          @ stay as written.
+        <p id={helpId} className="text-xs text-slate-600">
+          Names, channel ids, reply ids and the comment&apos;s id become <code>author-…</code>,{' '}
+          <code>channel-…</code>, <code>reply-…</code> and <code>comment-…</code> (SHA-256 of a salt and the
+          value); avatars and channel links are left out; @mentions of these authors and the ids inside the
+          texts are replaced too. The salt is kept in this browser until you reset it, so the CSV, the JSON
+          and later exports of this thread give each author the same pseudonym; after a reset they no longer
+          match earlier files. This is not anonymisation: the texts can still be searched for on the platform,
+          and names written without @ stay as written.
         </p>
       )}
       <ExportMenu
-        onExport={(f) => void onExport(f)}
-        disabled={busy || replies.length === 0}
-        count={replies.length}
+        onExport={onExport}
+        disabled={props.shown.length === 0}
+        count={props.shown.length}
+        loaded={props.loaded}
         noun="replies"
       />
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
     </section>
   )
 }

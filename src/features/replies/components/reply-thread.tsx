@@ -64,10 +64,9 @@ export function ReplyThread({ parentCommentId, state, onStateChange }: ReplyThre
     const full = buildReplyTree(replies, links, state.sort)
     return pattern ? filterTree(full, matches) : full
   }, [state.view, state.sort, replies, links, pattern, matches])
-  const flat = useMemo(
-    () => (state.view === 'flat' ? sortReplies(matched, state.sort) : []),
-    [state.view, state.sort, matched],
-  )
+  // Exports hold the replies shown (filtered), in the chosen sort, whichever of tree or list is on screen.
+  const exported = useMemo(() => sortReplies(matched, state.sort), [matched, state.sort])
+  const flat = state.view === 'flat' ? exported : []
 
   const highlighted = state.reply && byId.has(state.reply) ? state.reply : undefined
   useEffect(() => {
@@ -193,8 +192,10 @@ export function ReplyThread({ parentCommentId, state, onStateChange }: ReplyThre
           <Stats total={total} shown={shown} query={state.q} />
           <RepliesExportPanel
             parentCommentId={parentCommentId}
-            replies={replies}
+            shown={exported}
+            loaded={replies.length}
             links={links}
+            view={state}
             pagesFetched={pages.length}
             pricePerPageUsd={REPLIES_PRICE_USD}
             fetchedAt={first?.receipt.fetchedAt ?? new Date().toISOString()}

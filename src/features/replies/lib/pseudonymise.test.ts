@@ -67,17 +67,40 @@ describe('pseudonymiseRows', () => {
     expect(c.rows[0]!.authorChannelId).not.toBe(a.rows[0]!.authorChannelId)
   })
 
-  it('keeps structure, times, likes and the words that are not names', async () => {
-    const { rows } = await pseudonymiseRows([{ ...ROWS[1]!, replyToId: 'r1', depth: 1 }], 's')
-    expect(rows[0]).toMatchObject({
-      id: 'r2',
-      parentId: 'UgzParent',
-      replyToId: 'r1',
+  it('keeps structure, times, likes and the words that are not names; ids become pseudonyms that keep the links', async () => {
+    const { rows, ids } = await pseudonymiseRows([ROWS[0]!, { ...ROWS[1]!, replyToId: 'r1', depth: 1 }], 's')
+    expect(rows[1]).toMatchObject({
+      id: expect.stringMatching(/^reply-[0-9a-f]{8}$/),
+      parentId: expect.stringMatching(/^comment-[0-9a-f]{8}$/),
+      replyToId: rows[0]!.id,
       depth: 1,
       likeCount: 1,
       publishedAt: '2024-01-01T00:00:00Z',
     })
-    expect(rows[0]!.textOriginal).toMatch(/you are right$/)
+    expect(rows[0]!.parentId).toBe(rows[1]!.parentId)
+    expect(ids.get('UgzParent')).toBe(rows[0]!.parentId)
+    expect(rows[1]!.textOriginal).toMatch(/you are right$/)
+  })
+
+  it('replaces reply and comment ids inside the texts too (links to a reply name its thread)', async () => {
+    const parent = 'UgzoQVUwDeGW1IS5_uR4AaABAg'
+    const reply = `${parent}.9xYzAbCdEfG`
+    const link = (id: string) => `<a href="https://www.youtube.com/watch?v=x&amp;lc=${id}">see</a>`
+    const { rows } = await pseudonymiseRows(
+      [
+        { ...ROWS[0]!, id: reply, parentId: parent },
+        {
+          ...ROWS[1]!,
+          id: `${parent}.8aBcD`,
+          parentId: parent,
+          textDisplay: `${link(reply)} ${link(parent)}`,
+        },
+      ],
+      's',
+    )
+    const text = JSON.stringify(rows)
+    expect(text).not.toContain(parent)
+    expect(rows[1]!.textDisplay).toBe(`${link(rows[0]!.id)} ${link(rows[0]!.parentId)}`)
   })
 })
 

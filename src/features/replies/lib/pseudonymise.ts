@@ -1,7 +1,8 @@
 /**
- * Pseudonymised exports for ethics-reviewed studies (docs/decisions/0063-reply-export-and-pseudonyms.md):
- * author names and channel ids → `author-…` / `channel-…` from SHA-256(salt + value); avatars and channel
- * URLs dropped; `@mentions` of known authors in both texts replaced by their pseudonym.
+ * Pseudonymised exports for ethics-reviewed studies (docs/decisions/0063, 0132-one-pseudonym-salt-per-browser.md):
+ * author names, channel ids, reply ids and the comment id → `author-…`, `channel-…`, `reply-…`, `comment-…` from
+ * SHA-256(salt + value); avatars and channel URLs dropped; `@mentions` of known authors and every replaced id
+ * inside both texts replaced by their pseudonym.
  */
 import { MentionMatcher, handleFromChannelUrl } from './mentions.ts'
 import type { ReplyExportRow } from './reply-export.ts'
@@ -70,9 +71,14 @@ function replaceAll(text: string, replacements: ReadonlyMap<string, string>): st
   return out
 }
 
-export type PseudonymisedExport = { rows: ReplyExportRow[]; authors: number }
+export type PseudonymisedExport = {
+  rows: ReplyExportRow[]
+  authors: number
+  /** Real id → pseudonym, for the file name and provenance (the comment's id appears there too). */
+  ids: ReadonlyMap<string, string>
+}
 
-/** The same salt gives the same pseudonyms; every row of one export shares one salt. */
+/** The same salt gives the same pseudonyms, so the CSV and the JSON of one thread agree; every row of one export shares one salt. */
 export async function pseudonymiseRows(
   rows: readonly ReplyExportRow[],
   salt: string,
@@ -87,6 +93,16 @@ export async function pseudonymiseRows(
     salt,
     'channel',
   )
+  const replyIds = await pseudonymsFor(
+    rows.flatMap((r) => (r.replyToId ? [r.id, r.replyToId] : [r.id])),
+    salt,
+    'reply',
+  )
+  const commentIds = await pseudonymsFor(
+    rows.map((r) => r.parentId),
+    salt,
+    'comment',
+  )
   const plain = new MentionMatcher<string>()
   const escaped = new MentionMatcher<string>()
   for (const r of rows) {
@@ -97,22 +113,28 @@ export async function pseudonymiseRows(
       escaped.add(escapeLikeTextDisplay(name), pseudonym)
     }
   }
-  const pseudoRows = rows.map((r): ReplyExportRow => {
-    // Channel ids also appear inside mention links of textDisplay (`/channel/UC…`).
-    const scrub = (text: string) => replaceAll(text, channels)
-    return {
-      id: r.id,
-      parentId: r.parentId,
-      replyToId: r.replyToId,
-      depth: r.depth,
-      author: names.get(r.author)!,
-      authorChannelId: r.authorChannelId ? channels.get(r.authorChannelId)! : null,
-      publishedAt: r.publishedAt,
-      updatedAt: r.updatedAt,
-      likeCount: r.likeCount,
-      textOriginal: scrub(replaceMentions(r.textOriginal, plain)),
-      textDisplay: scrub(replaceMentions(r.textDisplay, escaped)),
-    }
-  })
-  return { rows: pseudoRows, authors: names.size }
+  const ids = new Map([...replyIds, ...commentIds])
+  // Reply ids are `<comment id>.<suffix>`: longest first, so a shorter id never cuts a longer one in two.
+  const scrubbing = new Map([...ids, ...channels].sort(([a], [b]) => b.length - a.length))
+  // Channel ids also appear inside mention links of textDisplay (`/channel/UC…`), comment ids in `lc=` links.
+  const scrub = (text: string) => replaceAll(text, scrubbing)
+  const pseudoRows = rows.map((r): ReplyExportRow => ({
+    id: replyIds.get(r.id)!,
+    parentId: commentIds.get(r.parentId)!,
+    replyToId: r.replyToId ? replyIds.get(r.replyToId)! : null,
+    depth: r.depth,
+    author: names.get(r.author)!,
+    authorChannelId: r.authorChannelId ? channels.get(r.authorChannelId)! : null,
+    publishedAt: r.publishedAt,
+    updatedAt: r.updatedAt,
+    likeCount: r.likeCount,
+    textOriginal: scrub(replaceMentions(r.textOriginal, plain)),
+    textDisplay: scrub(replaceMentions(r.textDisplay, escaped)),
+  }))
+  return { rows: pseudoRows, authors: names.size, ids }
+}
+
+/** Eight hex digits that tell whether two files used one salt, without giving the salt away. */
+export async function saltFingerprint(salt: string): Promise<string> {
+  return (await sha256Hex(`poix-salt-fingerprint:${salt}`)).slice(0, 8)
 }

@@ -146,14 +146,14 @@ describe('load all estimate', () => {
 })
 
 describe('export rows', () => {
-  it('keep structure in chronological order, with identifying columns only when not pseudonymised', () => {
+  it("keep structure in the view's order, with identifying columns only when not pseudonymised", () => {
     const rows = replyExportRows([...R].reverse(), links)
     expect(rows.map((r) => [r.id.split('.')[1], r.replyToId?.split('.')[1] ?? null, r.depth])).toEqual([
-      ['r1', null, 0],
-      ['r2', 'r1', 1],
-      ['r3', null, 0],
-      ['r4', 'r2', 2],
       ['r5', 'r1', 1],
+      ['r4', 'r2', 2],
+      ['r3', null, 0],
+      ['r2', 'r1', 1],
+      ['r1', null, 0],
     ])
     expect(replyExportColumns(false).map((c) => c.header)).toContain('authorChannelUrl')
     expect(replyExportColumns(true).map((c) => c.header)).toEqual([

@@ -98,16 +98,20 @@ export const SearchResults = memo(function SearchResults({
     )
   }
 
+  // Exactly what the view shows, in its order; the provenance says the filter, the sort and how many of the loaded.
   function onExport(format: ExportFormat) {
-    void exportData(
+    return exportData(
       format,
       searchExport({
-        items,
+        loaded: items,
+        shown: visible,
+        q,
+        sort,
         pagesFetched: pages?.length ?? 0,
         regionCode: first?.regionCode,
         input,
         request,
-        viewUrl: `${window.location.origin}${searchPath(input)}`,
+        viewUrl: `${window.location.origin}${searchPath(input, { q, sort })}`,
         fetchedAt: new Date(results.dataUpdatedAt || Date.now()),
       }),
     )
@@ -136,7 +140,13 @@ export const SearchResults = memo(function SearchResults({
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <ExportMenu onExport={onExport} count={items.length} noun="videos" />
+          <ExportMenu
+            onExport={onExport}
+            count={visible.length}
+            loaded={items.length}
+            noun="videos"
+            disabled={visible.length === 0}
+          />
           {/* Loaded searches are kept (never refetched by themselves): this is the one way to fetch them afresh. */}
           <PricedButton
             size="sm"
@@ -157,7 +167,7 @@ export const SearchResults = memo(function SearchResults({
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <p aria-live="polite">
           Showing {visible.length} of {items.length} loaded videos
-          {q.trim() && visible.length !== items.length && ' (exports include all loaded videos)'}.
+          {visible.length !== items.length && ' (exports hold the videos shown, in this order)'}.
         </p>
         {visible.length > 0 && (
           <Link to={bulkUrl} className="font-medium text-sky-800 underline">

@@ -1,14 +1,17 @@
-/** What an export of loaded search results holds: one row per video, and where the rows came from. */
+/** What an export of search results holds: the videos the view shows, in its order, and where they came from. */
 import { priceOf, type SearchItem } from '#contract/index.ts'
 import type { ExportRequest } from '#lib/export/export-data.ts'
-import { makeProvenance } from '#lib/export/provenance.ts'
-import { fileSlug } from '#lib/export/file-slug.ts'
+import { makeProvenance, shownOf } from '#lib/export/provenance.ts'
+import { exportDay, fileSlug, queryTag } from '#lib/export/file-slug.ts'
 import type { Column } from '#lib/export/serialise.ts'
 import { bestThumbnail } from '#lib/thumbnail-choice.ts'
 import type { SearchRequest } from '../api/queries.ts'
-import type { SearchInput } from './search-url.ts'
+import type { SearchInput, SortKey } from './search-url.ts'
 
-export const SEARCH_COLUMNS: readonly Column<SearchItem & { rank: number }>[] = [
+/** `rank` is the service's order; the file's row order is the view's. */
+export type SearchExportRow = SearchItem & { rank: number }
+
+export const SEARCH_COLUMNS: readonly Column<SearchExportRow>[] = [
   { header: 'rank', value: (r) => r.rank },
   { header: 'videoId', value: (r) => r.videoId },
   { header: 'title', value: (r) => r.title },
@@ -21,40 +24,63 @@ export const SEARCH_COLUMNS: readonly Column<SearchItem & { rank: number }>[] = 
 ]
 
 export type SearchExportArgs = {
-  items: readonly SearchItem[]
+  /** Every loaded video, in the service's order. */
+  loaded: readonly SearchItem[]
+  /** The videos the view shows (filtered and sorted): exactly what is exported. */
+  shown: readonly SearchItem[]
+  q: string
+  sort: SortKey
   pagesFetched: number
   regionCode: string | undefined
   input: SearchInput
   request: SearchRequest
-  /** Absolute dashboard URL reproducing the search. */
+  /** Absolute dashboard URL reproducing the search and its view. */
   viewUrl: string
   fetchedAt: Date
   now?: Date
 }
 
-export function searchExport(a: SearchExportArgs): ExportRequest<SearchItem & { rank: number }> {
-  const now = a.now ?? new Date()
-  const place = `${a.input.lat}, ${a.input.lng}`
+/** `search-fr-48.8566-2.3522-r10km-filter-cafe-sort-date-2026-01-05-1a2b3c`: the whole query, safe on every OS. */
+export function searchFileName(
+  a: Pick<SearchExportArgs, 'input' | 'q' | 'sort' | 'regionCode' | 'now'>,
+): string {
+  const { lat, lng, radius, unit } = a.input
+  const q = a.q.trim()
+  const readable = fileSlug(
+    'search',
+    a.regionCode ?? '',
+    String(lat),
+    String(lng),
+    `r${radius}${unit}`,
+    q ? `filter ${q.slice(0, 40)}` : '',
+    a.sort !== 'relevance' ? `sort ${a.sort}` : '',
+    exportDay(a.now),
+  )
+  return `${readable}-${queryTag([lat, lng, radius, unit, q, a.sort])}`
+}
+
+export function searchExport(a: SearchExportArgs): ExportRequest<SearchExportRow> {
+  const rankOf = new Map(a.loaded.map((item, i) => [item.videoId, i + 1]))
+  const q = a.q.trim()
   return {
-    items: a.items.map((item, i) => ({ ...item, rank: i + 1 })),
-    jsonItems: a.items,
+    items: a.shown.map((item) => ({ ...item, rank: rankOf.get(item.videoId) ?? 0 })),
+    jsonItems: a.shown,
     columns: SEARCH_COLUMNS,
     provenance: makeProvenance({
-      title: `Videos within ${a.input.radius} ${a.input.unit} of ${place}`,
+      title: `Videos within ${a.input.radius} ${a.input.unit} of ${a.input.lat}, ${a.input.lng}`,
       viewUrl: a.viewUrl,
       operation: 'GET /search',
       query: { ...a.request },
+      view: {
+        filter: q ? { text: q } : {},
+        sort: a.sort,
+        shown: shownOf(a.shown.length, a.loaded.length, 'videos'),
+      },
       pagesFetched: a.pagesFetched,
-      itemCount: a.items.length,
+      itemCount: a.shown.length,
       pricesUsd: Array.from({ length: a.pagesFetched }, () => priceOf('GET /search')),
       fetchedAt: a.fetchedAt.toISOString(),
     }),
-    basename: fileSlug(
-      'search',
-      ...(a.regionCode ? [a.regionCode] : []),
-      String(a.input.lat),
-      String(a.input.lng),
-      now.toISOString().slice(0, 10),
-    ),
+    basename: searchFileName(a),
   }
 }

@@ -1,7 +1,8 @@
 /** The ledger as CSV/JSON: one row per paid call of one data source, every field kept; reading the ledger is free, so the export costs nothing. */
 import { PRICES_USD, type Operation } from '#contract/index.ts'
 import type { Column } from '#lib/export/serialise.ts'
-import { makeProvenance, type Provenance } from '#lib/export/provenance.ts'
+import { exportDay, fileSlug, queryTag } from '#lib/export/file-slug.ts'
+import { makeProvenance, shownOf, type ProvenanceDraft } from '#lib/export/provenance.ts'
 import { sourceName } from './data-source.ts'
 import type { DataSource, LedgerEntry } from './spend-schema.ts'
 import type { SpendViewState } from './spend-url.ts'
@@ -39,27 +40,45 @@ export function formatParams(params: Record<string, string>): string {
 
 const isOperation = (op: string): op is Operation => op in PRICES_USD
 
-/** The title and data source name the ledger's source (the demo simulator's invented data vs the service's address). */
+/** The ledger's provenance: its title names the ledger's source (the demo simulator's invented data vs the service's address); the export adds the dashboard's source. */
 export function ledgerProvenance(opts: {
   entries: readonly LedgerEntry[]
+  /** How many entries are loaded before the view's filter. */
+  loaded: number
   state: SpendViewState
   limit: number
   fetchedAt: number
   viewUrl: string
   /** Absent from older servers: the export then names no source rather than guessing one. */
   source: DataSource | undefined
-}): Provenance {
+}): ProvenanceDraft & { ledger: string } {
   const filtered = !!(opts.state.operation || opts.state.state)
   const source = opts.source ? sourceName(opts.source) : undefined
-  return makeProvenance({
-    title: `Spend ledger of this dashboard — ${source ? `${source} — ` : ''}paid calls, recent entries${filtered ? ', filtered' : ''}`,
-    viewUrl: opts.viewUrl,
-    operation: [...new Set(opts.entries.map((e) => e.operation))].filter(isOperation),
-    query: { limit: opts.limit, operation: opts.state.operation ?? null, state: opts.state.state ?? null },
-    pagesFetched: 1,
-    itemCount: opts.entries.length,
-    pricesUsd: [],
-    fetchedAt: new Date(opts.fetchedAt).toISOString(),
-    dataSource: `This dashboard's spend ledger${source ? ` for the ${source}` : ''} — GET /api/spend, free to read`,
-  })
+  return {
+    ...makeProvenance({
+      title: `Spend ledger of this dashboard — ${source ? `${source} — ` : ''}paid calls, recent entries${filtered ? ', filtered' : ''}`,
+      viewUrl: opts.viewUrl,
+      operation: [...new Set(opts.entries.map((e) => e.operation))].filter(isOperation),
+      query: { limit: opts.limit },
+      view: {
+        filter: {
+          ...(opts.state.operation ? { operation: opts.state.operation } : {}),
+          ...(opts.state.state ? { state: opts.state.state } : {}),
+        },
+        sort: 'newest first',
+        shown: shownOf(opts.entries.length, opts.loaded, 'ledger entries'),
+      },
+      pagesFetched: 1,
+      itemCount: opts.entries.length,
+      pricesUsd: [],
+      fetchedAt: new Date(opts.fetchedAt).toISOString(),
+    }),
+    ledger: `This dashboard's spend ledger${source ? ` for the ${source}` : ''} — GET /api/spend, free to read`,
+  }
+}
+
+/** `spend-ledger-op-get-search-state-pending-<date>-<tag>`: the view's filter in the name. */
+export function ledgerFileName(state: SpendViewState, now?: Date): string {
+  const filter = { op: state.operation ?? '', state: state.state ?? '' }
+  return `${fileSlug('spend-ledger', filter.op && `op ${filter.op}`, filter.state && `state ${filter.state}`, exportDay(now))}-${queryTag(filter)}`
 }
