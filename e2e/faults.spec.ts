@@ -200,7 +200,7 @@ test.describe('faults from the service', () => {
     await page.getByRole('button', { name: /^Load more/ }).click()
     const alert = nextPageFailed(page)
     await expect(alert).toContainText(/balance is exhausted/)
-    await expect(alert).toContainText(/Add funds/)
+    await expect(alert).toContainText(/add funds/i)
     await expect(alert.getByRole('button', { name: /^Retry/ })).toHaveCount(0)
     await expect(alert.getByRole('link', { name: 'Spend' })).toHaveAttribute('href', '/spend')
     await expect(results(page)).toHaveCount(50)

@@ -7,6 +7,7 @@ import { ErrorPanel } from './error-panel.tsx'
 afterEach(() => vi.useRealTimers())
 
 const retryButton = () => screen.queryByRole('button', { name: /Retry/ })
+const countdown = () => screen.queryByTestId('retry-countdown')?.textContent
 
 describe('ErrorPanel', () => {
   it('keeps its old props: a priced Retry when no error is given', () => {
@@ -21,17 +22,23 @@ describe('ErrorPanel', () => {
     vi.useFakeTimers()
     const error = new ApiError(429, 'rate_limited', 'Too many paid requests.', undefined, 3)
     render(<ErrorPanel title="Failed" message={error.message} error={error} onRetry={() => {}} />)
-    expect(screen.getByTestId('retry-wait').textContent).toContain('3 s')
+    expect(countdown()).toBe('The service asked to wait: Retry is offered in 3 s.')
     expect(retryButton()).toBeNull()
     act(() => vi.advanceTimersByTime(1000))
-    expect(screen.getByTestId('retry-wait').textContent).toContain('2 s')
+    expect(countdown()).toContain('in 2 s')
     expect(retryButton()).toBeNull()
-    act(() => vi.advanceTimersByTime(1000))
-    expect(screen.getByTestId('retry-wait').textContent).toContain('1 s')
-    expect(retryButton()).toBeNull()
-    act(() => vi.advanceTimersByTime(1000))
-    expect(screen.getByTestId('retry-wait').textContent).toContain('you can retry now')
+    act(() => vi.advanceTimersByTime(2000))
+    expect(countdown()).toBeUndefined()
     expect(retryButton()).not.toBeNull()
+  })
+
+  it('counts the wait from when the failure arrived, not from when the panel appeared', () => {
+    vi.useFakeTimers()
+    const error = new ApiError(429, 'rate_limited', 'Slow down.', undefined, 5)
+    render(
+      <ErrorPanel title="Failed" message="x" error={error} failedAt={Date.now() - 3000} onRetry={() => {}} />,
+    )
+    expect(countdown()).toContain('in 2 s')
   })
 
   it.each([
@@ -45,8 +52,15 @@ describe('ErrorPanel', () => {
     expect(screen.getByRole('link', { name: 'Spend' }).getAttribute('href')).toBe('/spend')
   })
 
-  it('reports a contract-broken answer, still with a priced (manual) retry, free when cached', () => {
+  it('reports a contract-broken answer and does not offer to pay for it again', () => {
     const error = new ApiError(502, 'upstream_invalid', 'Broke the contract.')
+    render(<ErrorPanel title="Failed" message={error.message} error={error} onRetry={() => {}} />)
+    expect(screen.getByRole('alert').textContent).toMatch(/broke its documented shape/)
+    expect(retryButton()).toBeNull()
+  })
+
+  it('a retry the function has cached says so', () => {
+    const error = new ApiError(502, 'upstream_error', 'Boom.')
     render(
       <ErrorPanel
         title="Failed"
@@ -57,7 +71,6 @@ describe('ErrorPanel', () => {
         retryCached
       />,
     )
-    expect(screen.getByRole('alert').textContent).toMatch(/did not have the shape/)
     expect(retryButton()!.textContent).toContain('cached · free')
   })
 })

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react'
-import { adviseOn, type FailureAdvice } from '#lib/failure-advice.ts'
+import { useState, type ReactNode } from 'react'
+import { retryAdvice } from '#lib/captions/retry-advice.ts'
+import { useCountdown } from '#lib/captions/use-countdown.ts'
 import { ROUTES } from '#lib/routes.ts'
-import { useCountdown } from '#lib/use-countdown.ts'
 import { PricedButton } from './priced-button.tsx'
 
 export type ErrorPanelProps = {
@@ -14,54 +14,19 @@ export type ErrorPanelProps = {
   retryCached?: boolean
   retrying?: boolean
   /**
-   * The failure itself: a 429 counts down its Retry-After before Retry is offered, a 402 offers none and says what to
-   * do, a contract-broken answer says a retry will likely fail alike (docs/decisions/0138).
+   * The failure itself (docs/decisions/0138): after a 429 Retry waits out Retry-After with a countdown; after a 402 or
+   * a body that broke the contract none is offered and the panel says what to do instead.
    */
   error?: unknown
+  /** When the failure arrived (epoch ms, e.g. a query's `errorUpdatedAt`); by default when the panel first showed it. */
+  failedAt?: number
   children?: ReactNode
 }
 
-function Advice({ advice, waitLeft }: { advice: FailureAdvice; waitLeft: number }) {
-  const spend = (
-    <a className="font-medium underline" href={ROUTES.spend}>
-      Spend
-    </a>
-  )
-  switch (advice.kind) {
-    case 'wait':
-      return (
-        <p className="mt-1 text-sm" data-testid="retry-wait">
-          The service limits how fast it is asked.{' '}
-          {waitLeft > 0
-            ? `Retry is offered when its wait is over: ${waitLeft} s.`
-            : 'Its wait is over: you can retry now.'}
-        </p>
-      )
-    case 'budget':
-      return (
-        <p className="mt-1 text-sm">
-          Retrying cannot pass: this dashboard&rsquo;s budget cap is used up. Raise <code>BUDGET_USD</code> on
-          the dashboard&rsquo;s server and restart it (what was spent is on {spend}).
-        </p>
-      )
-    case 'balance':
-      return (
-        <p className="mt-1 text-sm">
-          Retrying cannot pass: the prepaid balance at the data service is used up. Add funds in the
-          service&rsquo;s account dashboard, or raise <code>BUDGET_USD</code> if the dashboard&rsquo;s cap
-          refused it (what was spent is on {spend}).
-        </p>
-      )
-    case 'contract':
-      return (
-        <p className="mt-1 text-sm">
-          The service&rsquo;s answer did not have the shape its documentation promises, so it was not used.
-          The same request will very likely break the same way; it was not retried.
-        </p>
-      )
-    case 'other':
-      return null
-  }
+/** A 402 (the budget cap or the balance): what was spent is on the Spend page. */
+function isMoneyRefusal(error: unknown): boolean {
+  const e = error as { status?: unknown; code?: unknown } | null
+  return !!e && (e.status === 402 || e.code === 'budget_exhausted' || e.code === 'balance_exhausted')
 }
 
 export function ErrorPanel({
@@ -72,18 +37,41 @@ export function ErrorPanel({
   retryCached,
   retrying,
   error,
+  failedAt,
   children,
 }: ErrorPanelProps) {
-  const advice = adviseOn(error)
-  const waitLeft = useCountdown(advice.kind === 'wait' ? advice.seconds : undefined, error)
-  const retryHelps = advice.kind !== 'budget' && advice.kind !== 'balance'
+  const [shown, setShown] = useState(() => ({ error, at: Date.now() }))
+  // A new failure in the same panel waits from when it arrived.
+  if (shown.error !== error) setShown({ error, at: Date.now() })
+  const advice = error === undefined ? ({ kind: 'retry' } as const) : retryAdvice(error)
+  const left = useCountdown(failedAt ?? shown.at, advice.kind === 'wait' ? advice.seconds : undefined)
+  const canRetry = advice.kind === 'retry' || (advice.kind === 'wait' && left === 0)
   return (
     <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">{title}</p>
       <p className="mt-1 text-sm">{message}</p>
-      <Advice advice={advice} waitLeft={waitLeft} />
+      {advice.kind === 'wait' && left > 0 && (
+        <p className="mt-2 text-sm" data-testid="retry-countdown">
+          The service asked to wait: Retry is offered in {left} s.
+        </p>
+      )}
+      {advice.kind === 'none' && (
+        <p className="mt-2 text-sm">
+          {advice.instead}
+          {isMoneyRefusal(error) && (
+            <>
+              {' '}
+              What was spent is on{' '}
+              <a className="font-medium underline" href={ROUTES.spend}>
+                Spend
+              </a>
+              .
+            </>
+          )}
+        </p>
+      )}
       {children}
-      {onRetry && retryHelps && waitLeft === 0 && (
+      {onRetry && canRetry && (
         <PricedButton
           className="mt-3"
           size="sm"
