@@ -52,12 +52,23 @@ describe('ErrorPanel', () => {
     expect(screen.getByRole('link', { name: 'Spend' }).getAttribute('href')).toBe('/spend')
   })
 
-  it('reports a contract-broken answer and does not offer to pay for it again', () => {
-    const error = new ApiError(502, 'upstream_invalid', 'Broke the contract.')
-    render(<ErrorPanel title="Failed" message={error.message} error={error} onRetry={() => {}} />)
-    expect(screen.getByRole('alert').textContent).toMatch(/broke its documented shape/)
-    expect(retryButton()).toBeNull()
-  })
+  it.each(['upstream_invalid', 'invalid_response'])(
+    'reports a contract-broken answer (%s); only a priced press retries it',
+    (code) => {
+      const error = new ApiError(502, code, 'Broke the contract.')
+      render(
+        <ErrorPanel
+          title="Failed"
+          message={error.message}
+          error={error}
+          onRetry={() => {}}
+          retryPriceUsd={0.00203}
+        />,
+      )
+      expect(screen.getByRole('alert').textContent).toMatch(/not retried by itself/)
+      expect(retryButton()!.textContent).toContain('$0.00203')
+    },
+  )
 
   it('a retry the function has cached says so', () => {
     const error = new ApiError(502, 'upstream_error', 'Boom.')

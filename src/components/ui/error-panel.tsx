@@ -23,6 +23,12 @@ export type ErrorPanelProps = {
   children?: ReactNode
 }
 
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code
+
+/** A body that broke the contract: reported, never retried by itself; a manual retry stays, priced (it may be a glitch). */
+const isContractBreak = (error: unknown) =>
+  codeOf(error) === 'upstream_invalid' || codeOf(error) === 'invalid_response'
+
 /** A 402 (the budget cap or the balance): what was spent is on the Spend page. */
 function isMoneyRefusal(error: unknown): boolean {
   const e = error as { status?: unknown; code?: unknown } | null
@@ -43,7 +49,8 @@ export function ErrorPanel({
   const [shown, setShown] = useState(() => ({ error, at: Date.now() }))
   // A new failure in the same panel waits from when it arrived.
   if (shown.error !== error) setShown({ error, at: Date.now() })
-  const advice = error === undefined ? ({ kind: 'retry' } as const) : retryAdvice(error)
+  const contractBreak = isContractBreak(error)
+  const advice = error === undefined || contractBreak ? ({ kind: 'retry' } as const) : retryAdvice(error)
   const left = useCountdown(failedAt ?? shown.at, advice.kind === 'wait' ? advice.seconds : undefined)
   const canRetry = advice.kind === 'retry' || (advice.kind === 'wait' && left === 0)
   return (
@@ -53,6 +60,12 @@ export function ErrorPanel({
       {advice.kind === 'wait' && left > 0 && (
         <p className="mt-2 text-sm" data-testid="retry-countdown">
           The service asked to wait: Retry is offered in {left} s.
+        </p>
+      )}
+      {contractBreak && (
+        <p className="mt-2 text-sm">
+          The service&rsquo;s answer did not have the shape its documentation promises, so it was not used and
+          not retried by itself. A retry pays again and will most likely get the same broken answer.
         </p>
       )}
       {advice.kind === 'none' && (
