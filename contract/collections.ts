@@ -137,18 +137,23 @@ export type CollectionDetail = z.infer<typeof CollectionDetail>
 export const CollectionList = z.object({ collections: z.array(CollectionSummary) })
 export type CollectionList = z.infer<typeof CollectionList>
 
-export const CreateCollectionBody = z.object({
+/** A BCP 47-like caption language code as the service takes it: en, en-GB, es-419, zh-Hans. */
+export const CaptionLang = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/, 'expected a language code such as en, en-GB or es-419')
+
+export const CreateCollectionBody = z.strictObject({
   name: z.string().trim().min(1).max(COLLECTION_LIMITS.nameMax),
   description: z.string().max(COLLECTION_LIMITS.descriptionMax).optional(),
   videoIds: z.array(VideoId).max(COLLECTION_LIMITS.idsPerCall).optional(),
   videos: z.array(VideoMeta).max(COLLECTION_LIMITS.idsPerCall).optional(),
   source: FoundByInput.optional(),
-  lang: z.string().min(2).max(20).nullish(),
+  lang: CaptionLang.nullish(),
   mode: z.enum(CAPTION_MODES).optional(),
 })
 export type CreateCollectionBody = z.infer<typeof CreateCollectionBody>
 
-export const AddVideosBody = z.object({
+export const AddVideosBody = z.strictObject({
   videoIds: z.array(VideoId).max(COLLECTION_LIMITS.idsPerCall),
   videos: z.array(VideoMeta).max(COLLECTION_LIMITS.idsPerCall).optional(),
   source: FoundByInput.optional(),
@@ -173,7 +178,9 @@ export const CollectPrice = z.object({
 })
 export type CollectPrice = z.infer<typeof CollectPrice>
 
-export const StartCollectBody = z.object({ maxUsd: z.number().nonnegative().max(10_000) })
+export const StartCollectBody = z.strictObject({
+  maxUsd: z.number('maxUsd must be a number of US dollars').nonnegative().max(10_000),
+})
 export type StartCollectBody = z.infer<typeof StartCollectBody>
 
 export const SEARCH_SORTS = ['time', 'video', 'before', 'after'] as const

@@ -79,6 +79,7 @@ CREATE TABLE collect_items (
   worker       text,
   cost_micro   bigint  NOT NULL DEFAULT 0,
   failure      jsonb,
+  reserved_micro bigint NOT NULL DEFAULT 0,
   position     integer NOT NULL DEFAULT 0,
   attempts     integer NOT NULL DEFAULT 0,
   claimed_at   bigint,
