@@ -33,11 +33,23 @@ export async function storeTrack(db: Database, input: StoreTrackInput): Promise<
       ],
     )
     const id = Number(row!.id)
-    for (const [seq, item] of input.items.entries())
-      await tx.query(
-        `INSERT INTO corpus_cues (track_id, seq, start_s, duration_s, text, cfg) VALUES ($1, $2, $3, $4, $5, 'simple')`,
-        [id, seq, item.offset, item.duration, item.text],
-      )
+    // One statement for every cue: a track of thousands of cues is one round trip.
+    await tx.query(
+      `INSERT INTO corpus_cues (track_id, seq, start_s, duration_s, text, cfg)
+       SELECT $1, r.seq, r.start_s, r.duration_s, r.text, 'simple'
+       FROM jsonb_to_recordset($2::jsonb) AS r(seq int, start_s float8, duration_s float8, text text)`,
+      [
+        id,
+        JSON.stringify(
+          input.items.map((item, seq) => ({
+            seq,
+            start_s: item.offset,
+            duration_s: item.duration,
+            text: item.text,
+          })),
+        ),
+      ],
+    )
     return id
   })
 }
