@@ -1,21 +1,13 @@
-import { beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { describeOnEngines } from '#server/testing/postgres-cluster.ts'
-import type { Database } from '#server/db/database.ts'
 import type { KwicHit, SearchResult } from './search-collection.ts'
-import { openCorpusDatabase } from './testing/corpus-fixture.ts'
-import { corpusApp, KNOWN, KNOWN_VIDEOS, loadKnownCorpus } from './testing/known-corpus.ts'
+import { KNOWN, KNOWN_VIDEOS, knownCorpusPerTest } from './testing/known-corpus.ts'
 
 describeOnEngines('corpus search', (engine) => {
-  let db: Database
-  let app: ReturnType<typeof corpusApp>
-  beforeEach(async () => {
-    db = await openCorpusDatabase(engine)
-    await loadKnownCorpus(db)
-    app = corpusApp(db)
-  })
+  const corpus = knownCorpusPerTest(engine)
 
   async function search(query: Record<string, string>, id = KNOWN): Promise<SearchResult> {
-    const res = await app.request(`/api/collections/${id}/search?${new URLSearchParams(query)}`)
+    const res = await corpus.app().request(`/api/collections/${id}/search?${new URLSearchParams(query)}`)
     expect(res.status, await res.clone().text()).toBe(200)
     return (await res.json()) as SearchResult
   }
@@ -160,7 +152,7 @@ describeOnEngines('corpus search', (engine) => {
   })
 
   it('answers 404 for an unknown collection', async () => {
-    const res = await app.request('/api/collections/c_nothere/search?q=metro')
+    const res = await corpus.app().request('/api/collections/c_nothere/search?q=metro')
     expect(res.status).toBe(404)
     expect(await res.json()).toMatchObject({ error: { code: 'not_found' } })
   })
@@ -181,7 +173,7 @@ describeOnEngines('corpus search', (engine) => {
     ['q=metro&page=2', 'page'],
     ['q=%20%20&match=substring', 'q'],
   ])('refuses ?%s with 400 naming %s', async (query, param) => {
-    const res = await app.request(`/api/collections/${KNOWN}/search?${query}`)
+    const res = await corpus.app().request(`/api/collections/${KNOWN}/search?${query}`)
     expect(res.status).toBe(400)
     const body = (await res.json()) as { error: { code: string; param: string; message: string } }
     expect(body.error).toMatchObject({ code: 'invalid_query', param })

@@ -4,10 +4,12 @@
  * video that says "metro" too, which no search of `c_known` may return.
  */
 import { Hono } from 'hono'
+import { beforeEach } from 'vitest'
+import type { EngineUnderTest } from '#server/testing/postgres-cluster.ts'
 import type { Database } from '#server/db/database.ts'
 import { ApiFailure, errorResponse } from '#server/errors.ts'
 import { corpusSearchRoutes } from '../../routes-search.ts'
-import { createCollection, type FixtureVideo } from './corpus-fixture.ts'
+import { createCollection, openCorpusDatabase, type FixtureVideo } from './corpus-fixture.ts'
 
 export const KNOWN = 'c_known'
 export const OTHER = 'c_other'
@@ -82,4 +84,18 @@ export function corpusApp(db: Database, now = () => Date.UTC(2026, 10, 25, 12)) 
     if (err instanceof ApiFailure) return errorResponse(c, err)
     throw err
   })
+}
+
+export type CorpusApp = ReturnType<typeof corpusApp>
+
+/** A fresh database with the known corpus before each test, and the routes over it. */
+export function knownCorpusPerTest(engine: EngineUnderTest): { db: () => Database; app: () => CorpusApp } {
+  let db: Database | undefined
+  let app: CorpusApp | undefined
+  beforeEach(async () => {
+    db = await openCorpusDatabase(engine)
+    await loadKnownCorpus(db)
+    app = corpusApp(db)
+  })
+  return { db: () => db!, app: () => app! }
 }
