@@ -1,7 +1,8 @@
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { StorageUnavailable, type Database } from '#server/db/database.ts'
 import { describeOnEngines } from '#server/testing/postgres-cluster.ts'
 import type { KwicHit, SearchResult } from './search-collection.ts'
-import { KNOWN, KNOWN_VIDEOS, knownCorpusPerTest } from './testing/known-corpus.ts'
+import { corpusApp, KNOWN, KNOWN_VIDEOS, knownCorpusPerTest } from './testing/known-corpus.ts'
 
 describeOnEngines('corpus search', (engine) => {
   const corpus = knownCorpusPerTest(engine)
@@ -178,5 +179,18 @@ describeOnEngines('corpus search', (engine) => {
     const body = (await res.json()) as { error: { code: string; param: string; message: string } }
     expect(body.error).toMatchObject({ code: 'invalid_query', param })
     expect(body.error.message.length).toBeGreaterThan(10)
+  })
+})
+
+describe('when the database fails', () => {
+  it('answers 503 storage_unavailable on every corpus route', async () => {
+    const down = new StorageUnavailable('the database did not answer a query within 5000 ms')
+    const db = { query: () => Promise.reject(down) } as unknown as Database
+    const app = corpusApp(db)
+    for (const path of ['search?q=metro', 'stats', 'export/kwic.csv?q=metro', 'export/corpus.zip']) {
+      const res = await app.request(`/api/collections/${KNOWN}/${path}`)
+      expect(res.status, path).toBe(503)
+      expect(await res.json(), path).toMatchObject({ error: { code: 'storage_unavailable' } })
+    }
   })
 })
