@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { StorageUnavailable, type Database } from '#server/db/database.ts'
 import { describeOnEngines } from '#server/testing/postgres-cluster.ts'
 import type { KwicHit, SearchResult } from './search-collection.ts'
+import { createCollection } from './testing/corpus-fixture.ts'
 import { corpusApp, KNOWN, KNOWN_VIDEOS, knownCorpusPerTest } from './testing/known-corpus.ts'
 
 describeOnEngines('corpus search', (engine) => {
@@ -100,6 +101,21 @@ describeOnEngines('corpus search', (engine) => {
     const upper = await search({ q: 'METRO', match: 'substring' })
     expect(upper.hits.map((h) => h.hit)).toEqual(['metro', 'metro', 'metro'])
     expect(upper.total).toBe(3)
+  })
+
+  it('ignores case in substrings beyond ASCII on every engine (a C-locale server lower-cases ASCII only)', async () => {
+    await createCollection(corpus.db(), 'c_french', [
+      {
+        videoId: 'vidFrench00',
+        track: { lang: 'fr', cues: [{ text: "L'ÉCOLE d'Ärger", offset: 0, duration: 1 }] },
+      },
+    ])
+    const { total, hits } = await search({ q: 'école d’', match: 'substring' }, 'c_french')
+    expect(total).toBe(0)
+    const found = await search({ q: "école d'ä", match: 'substring' }, 'c_french')
+    expect(found.total).toBe(1)
+    expect(found.hits[0]!.hit).toBe("ÉCOLE d'Ä")
+    expect(hits).toEqual([])
   })
 
   it('places every hit inside its cue: the offset and duration are the cue’s own and its text holds the hit', async () => {
