@@ -103,19 +103,24 @@ describeOnEngines('corpus search', (engine) => {
     expect(upper.total).toBe(3)
   })
 
-  it('ignores case in substrings beyond ASCII on every engine (a C-locale server lower-cases ASCII only)', async () => {
-    await createCollection(corpus.db(), 'c_french', [
+  it('ignores case beyond ASCII on every engine (a C-locale server folds ASCII only), words and substrings', async () => {
+    await createCollection(corpus.db(), 'c_cases', [
       {
         videoId: 'vidFrench00',
         track: { lang: 'fr', cues: [{ text: "L'ÉCOLE d'Ärger", offset: 0, duration: 1 }] },
       },
+      {
+        videoId: 'vidRussian0',
+        track: { lang: 'ru', cues: [{ text: 'Москва зовёт', offset: 2, duration: 1 }] },
+      },
     ])
-    const { total, hits } = await search({ q: 'école d’', match: 'substring' }, 'c_french')
-    expect(total).toBe(0)
-    const found = await search({ q: "école d'ä", match: 'substring' }, 'c_french')
-    expect(found.total).toBe(1)
-    expect(found.hits[0]!.hit).toBe("ÉCOLE d'Ä")
-    expect(hits).toEqual([])
+    expect((await search({ q: 'école d’', match: 'substring' }, 'c_cases')).total).toBe(0)
+    const substring = await search({ q: "école d'ä", match: 'substring' }, 'c_cases')
+    expect(substring.hits.map((h) => h.hit)).toEqual(["ÉCOLE d'Ä"])
+    const russian = await search({ q: 'москва' }, 'c_cases')
+    expect(russian.hits.map((h) => [h.videoId, h.hit])).toEqual([['vidRussian0', 'Москва']])
+    const french = await search({ q: 'école' }, 'c_cases')
+    expect(french.hits.map((h) => [h.videoId, h.hit])).toEqual([['vidFrench00', 'ÉCOLE']])
   })
 
   it('places every hit inside its cue: the offset and duration are the cue’s own and its text holds the hit', async () => {
