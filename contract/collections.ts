@@ -196,13 +196,24 @@ export const KwicHit = z.object({
   before: z.string(),
   after: z.string(),
   seq: z.number().int(),
+  /** The matched words as the cue writes them. */
+  hit: z.string(),
 })
 export type KwicHit = z.infer<typeof KwicHit>
 
 export const SearchResult = z.object({ total: z.number().int().nullable(), hits: z.array(KwicHit) })
 export type SearchResult = z.infer<typeof SearchResult>
 
-export const StatsTerm = z.object({ term: z.string(), count: z.number().int() })
+/** The corpus search that finds a counted term's KWIC lines. */
+export const TermSearch = z.object({ q: z.string(), match: z.enum(SEARCH_MATCHES) })
+export const StatsTerm = z.object({ term: z.string(), count: z.number().int(), search: TermSearch })
 export const Collocate = StatsTerm.extend({ before: z.number().int(), after: z.number().int() })
-export const StatsResult = z.object({ terms: z.array(StatsTerm), collocates: z.array(Collocate).optional() })
+export const StatsResult = z.object({
+  terms: z.array(StatsTerm),
+  collocates: z.array(Collocate).optional(),
+  /** With q: hits per video, in the collection's order. */
+  videos: z.array(z.object({ videoId: z.string(), count: z.number().int() })).optional(),
+  cues: z.number().int(),
+  truncated: z.boolean(),
+})
 export type StatsResult = z.infer<typeof StatsResult>
