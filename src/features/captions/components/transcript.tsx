@@ -199,11 +199,11 @@ export function Transcript({
     return source.subscribe(follow)
   }, [following, reducedMotion, source, timeline, virtualizer])
 
-  // Stepping to a match brings the whole transcript box into the page's view, so the match is seen.
+  // Stepping to a match brings the whole transcript box into the page's view, so the match is seen. At once: a smooth
+  // page scroll is cancelled by the box's own smooth scroll to the match, which would leave the box half off-screen.
   useEffect(() => {
-    if (currentMatch)
-      scrollRef.current?.scrollIntoView?.({ block: 'nearest', behavior: reducedMotion ? 'auto' : 'smooth' })
-  }, [currentMatch, reducedMotion])
+    if (currentMatch) scrollRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'auto' })
+  }, [currentMatch])
 
   function readerScrolls() {
     if (following) onFollowingChange(false)
