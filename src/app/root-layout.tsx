@@ -48,8 +48,8 @@ function SourceLine() {
   if (!data) return <>Every request is priced; cached answers are free.</>
   return data.mode === 'demo' ? (
     <>
-      Demo data: invented by the built-in simulator of the Poix data service; nothing is paid. Every request
-      is still priced as the service would charge it.
+      Invented data from the built-in simulator of the Poix data service (demo mode): nothing is paid, and
+      every request is still priced as the service would charge it.
     </>
   ) : (
     <>Data from the Poix data service. Every request is priced; cached answers are free.</>
