@@ -69,6 +69,7 @@ const serverFloors = [
   ['./server/spend'],
   ['./server/validation.ts'],
   ['./server/routes'],
+  ['./server/collections'],
   ['./server/app.ts', './server/static-files.ts'],
   ['./server/runtime.ts'],
   ['./server/entry-node.ts', './server/dev-app.ts'],

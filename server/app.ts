@@ -35,6 +35,10 @@ const METHODS: [RegExp, string][] = [
   [/^\/api\/quote\/?$/, 'GET, HEAD, POST'],
   [/^\/api\/(captions|files\/captions)\/[^/]+\/?$/, 'GET, HEAD'],
   [/^\/api\/session\/?$/, 'GET, HEAD, POST, DELETE'],
+  [/^\/api\/collections\/?$/, 'GET, HEAD, POST'],
+  [/^\/api\/collections\/[^/]+\/?$/, 'GET, HEAD'],
+  [/^\/api\/collections\/[^/]+\/videos\/?$/, 'POST'],
+  [/^\/api\/collections\/[^/]+\/collect\/?$/, 'GET, HEAD, POST, DELETE'],
 ]
 
 export function createApp(deps: AppDeps) {

@@ -122,6 +122,8 @@ const EnvSchema = z.object({
     ),
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(5),
   CACHE_MEMORY_MB: z.coerce.number().positive().max(65_536).default(64),
+  COLLECT_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(8),
+  COLLECT_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
 })
 
 export type Config = {
@@ -167,6 +169,8 @@ export type Config = {
   signInAttemptsPerMinute: number
   /** Megabytes of recent paid answers kept in memory in front of the cache's storage (the whole cache in memory mode). */
   cacheMemoryMb: number
+  /** Tracks one instance collects at once (0: this instance runs no collect jobs); leases say how long a claim holds unrenewed. */
+  collect: { concurrency: number; leaseMs: number }
 }
 
 export const APP_VERSION = '0.1.0'
@@ -210,5 +214,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxyHops: e.TRUST_PROXY,
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
     cacheMemoryMb: e.CACHE_MEMORY_MB,
+    collect: { concurrency: e.COLLECT_CONCURRENCY, leaseMs: e.COLLECT_LEASE_MS },
   }
 }

@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'invalid_query'
   | 'not_found'
   | 'method_not_allowed'
+  | 'conflict'
   | 'captions_unavailable'
   | 'balance_exhausted'
   | 'budget_exhausted'

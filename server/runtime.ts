@@ -19,6 +19,9 @@ import { createHitTallies } from './spend/hit-tallies.ts'
 import { createLedger } from './spend/ledger.ts'
 import { createResponseCache } from './spend/response-cache.ts'
 import { createSpendingGateway } from './spend/spending-gateway.ts'
+import { collectionsRoute } from './collections/routes.ts'
+import { startJobRunner } from './collections/job-runner.ts'
+import { createWorkQueue } from './collections/work-queue.ts'
 
 export type RuntimeOptions = {
   config: Config
@@ -67,7 +70,10 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
   const db = lazyDatabase(
     (given ? Promise.resolve(given) : openDatabase(settings, print)).then(async (opened) => {
       // The embedded engine belongs to this one process: claims a crashed run left end now (their rows stay pending).
-      if (opened.kind === 'pglite') await ledgerOf(opened).endOrphanedClaims()
+      if (opened.kind === 'pglite') {
+        await ledgerOf(opened).endOrphanedClaims()
+        await createWorkQueue({ db: opened, source, now, leaseMs: 0 }).endOrphanedClaims()
+      }
       // Rows that expired while no one wrote (eviction otherwise runs as answers are stored) go at start.
       void Promise.all([cache.evict(), captionDefaults.evict()]).catch((e: unknown) =>
         print(`[spend] cache eviction at start failed: ${e instanceof Error ? e.message : String(e)}`),
@@ -123,6 +129,16 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     FLUSH_EVERY_MS,
   )
   timer.unref()
+  // Every instance runs collect jobs: work rows with leases let several share one Postgres (docs/decisions/0140).
+  const collectRunner = startJobRunner({
+    db,
+    gateway,
+    source,
+    now,
+    concurrency: config.collect.concurrency,
+    leaseMs: config.collect.leaseMs,
+    log: print,
+  })
   const sessions = createSessions(config, db, now)
   const signInAttempts = createRateLimiter({
     name: 'sign-in',
@@ -140,6 +156,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     routes: {
       '/spend': spendRoute({ ledger, budget, flush, storage, source }),
       '/session': sessionRoute(sessions, signInAttempts),
+      '/collections': collectionsRoute({ db, source, now, wake: collectRunner.wake }),
     },
   }
   if (simulator && config.simulatorFaultControl)
@@ -159,10 +176,12 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     cache,
     captionDefaults,
     flush,
+    collectRunner,
     /** Writes what is batched, then closes the database; the data stays. */
     dispose: () =>
       (disposed ??= (async () => {
         clearInterval(timer)
+        await collectRunner.stop()
         await flush().catch((e: unknown) =>
           print(
             `[spend] batched bookkeeping lost at shutdown: ${e instanceof Error ? e.message : String(e)}`,

@@ -1,0 +1,135 @@
+/**
+ * Collects one claimed track through the spending gateway (ledger, cache, single flight, budget), within the job's
+ * maximum, and stores it in the corpus. Nothing charged is retried by itself: a charged failure is listed with its
+ * reason, and a claim whose worker died after paying is never paid again blindly (the ledger is read first).
+ */
+import { PER_TRACK_USD, type TrackFailure } from '#contract/collections.ts'
+import type { CaptionItem } from '#contract/schemas.ts'
+import type { CaptionMode } from '#contract/enums.ts'
+import { num, type Database } from '../db/database.ts'
+import { ApiFailure } from '../errors.ts'
+import type { Gateway } from '../gateway.ts'
+import { toMicro } from '../spend/money.ts'
+import { isCharged, PricedFailure } from '../spend/priced-failure.ts'
+import { captionCall } from './caption-request.ts'
+import type { CollectionRow } from './collection-store.ts'
+import { storeTrack } from './store-track.ts'
+import type { Claim, WorkQueue } from './work-queue.ts'
+
+/** Refusals that cost nothing and pass (a rate limit, the database, the network): the item waits and is tried again. */
+const PASSING = new Set(['rate_limited', 'storage_unavailable', 'upstream_unreachable', 'balance_exhausted'])
+/** Unpaid tries of one item before it is listed as failed. */
+const MAX_ATTEMPTS = 5
+
+export const INTERRUPTED_AFTER_PAYMENT =
+  'Interrupted after payment: the server stopped after this track was paid for and before its answer was stored; collect again to buy it again.'
+
+export type ItemDeps = {
+  db: Database
+  gateway: Gateway
+  queue: WorkQueue
+  worker: string
+  now: () => number
+  log: (line: string) => void
+}
+
+type JobContext = CollectionRow & { jobState: string; attempts: number }
+
+async function contextOf(db: Database, claim: Claim): Promise<JobContext | undefined> {
+  const [r] = await db.query(
+    `SELECT c.id, c.source, c.lang, c.mode, j.state AS job_state, i.attempts
+     FROM collect_items i JOIN collect_jobs j ON j.id = i.job_id JOIN collections c ON c.id = j.collection_id
+     WHERE i.job_id = $1 AND i.video_id = $2`,
+    [claim.jobId, claim.videoId],
+  )
+  if (!r) return undefined
+  return {
+    id: String(r.id),
+    source: String(r.source),
+    lang: (r.lang as string | null) ?? null,
+    mode: r.mode as CaptionMode,
+    jobState: String(r.job_state),
+    attempts: num(r.attempts),
+  }
+}
+
+/** What the dead worker's calls for this track did, from the ledger: charged (and how much), or possibly charged (pending). */
+async function paidBefore(db: Database, c: JobContext, claim: Claim) {
+  const rows = await db.query(
+    `SELECT status, cost_micro FROM ledger
+     WHERE source = $1 AND path = $2 AND started_at >= $3 AND params->>'format' = 'json' AND params->>'mode' = $4
+       AND ($5::text IS NULL OR params->>'lang' = $5)`,
+    [c.source, `/captions/${claim.videoId}`, claim.previousClaimAt ?? 0, c.mode, c.lang],
+  )
+  return {
+    maybePaid: rows.some((r) => r.status !== 'free_failure'),
+    costMicro: rows.reduce((s, r) => s + num(r.cost_micro), 0),
+  }
+}
+
+function failureOf(e: ApiFailure, at: number): TrackFailure {
+  return { code: e.code, status: e.status, message: e.message, at }
+}
+
+export async function collectItem(deps: ItemDeps, claim: Claim): Promise<void> {
+  const { db, gateway, queue, worker, now } = deps
+  const c = await contextOf(db, claim)
+  if (!c) return
+  const call = captionCall(c, claim.videoId)
+  let alreadyPaidMicro = 0
+  if (claim.recovered) {
+    const before = await paidBefore(db, c, claim)
+    alreadyPaidMicro = before.costMicro
+    if (before.maybePaid && !(await gateway.quote(call)).cached)
+      return queue.finish(claim, worker, {
+        state: 'failed',
+        costMicro: alreadyPaidMicro,
+        failure: {
+          code: 'interrupted_after_payment',
+          status: null,
+          message: INTERRUPTED_AFTER_PAYMENT,
+          at: now(),
+        },
+      })
+  }
+  if (c.jobState !== 'running') return queue.release(claim, 0, alreadyPaidMicro)
+
+  const cached = (await gateway.quote(call)).cached
+  if (!cached && !(await queue.reserve(claim, toMicro(PER_TRACK_USD)))) return queue.cap(claim)
+
+  let costMicro = alreadyPaidMicro
+  try {
+    const result = await gateway.call(call)
+    costMicro += toMicro(result.costUsd)
+    const items = JSON.parse(result.body) as CaptionItem[]
+    const trackId = await storeTrack(db, {
+      source: c.source,
+      videoId: claim.videoId,
+      langAsked: c.lang ?? '',
+      mode: c.mode,
+      costMicro,
+      items,
+    })
+    await queue.finish(claim, worker, { state: 'collected', costMicro, trackId })
+  } catch (e) {
+    if (!(e instanceof ApiFailure)) {
+      // Storing failed after the answer arrived: it is in the function's cache, so taking it again is free.
+      deps.log(
+        `[collect] ${claim.videoId}: ${e instanceof Error ? e.message : String(e)}; it waits and is taken again`,
+      )
+      return queue.release(claim, 5_000, costMicro)
+    }
+    const paid = e instanceof PricedFailure ? toMicro(e.costUsd) : 0
+    costMicro += paid
+    // The dashboard's own budget (BUDGET_USD) refused before paying: the job stops like at its own maximum.
+    if (e.code === 'budget_exhausted') return queue.cap(claim)
+    if (PASSING.has(e.code) && !isCharged(e) && paid === 0 && c.attempts < MAX_ATTEMPTS)
+      return queue.release(claim, 1_000 * 2 ** c.attempts + (e.retryAfterSeconds ?? 0) * 1000, costMicro)
+    const unavailable = e.code === 'captions_unavailable' || e.code === 'not_found'
+    await queue.finish(claim, worker, {
+      state: unavailable ? 'unavailable' : 'failed',
+      costMicro,
+      failure: failureOf(e, now()),
+    })
+  }
+}

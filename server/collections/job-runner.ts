@@ -1,0 +1,110 @@
+/**
+ * Runs collect jobs in this instance: a poll loop that keeps up to `concurrency` tracks in progress, claiming
+ * work rows any instance may share, renewing their leases while they run, and stopping cleanly on dispose
+ * (running tracks finish; nothing is left half-paid). docs/decisions/0140.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Database } from '../db/database.ts'
+import type { Gateway } from '../gateway.ts'
+import { collectItem } from './collect-item.ts'
+import { createWorkQueue } from './work-queue.ts'
+
+export type JobRunnerOptions = {
+  db: Database
+  gateway: Gateway
+  source: string
+  now: () => number
+  /** Tracks in progress at once in this instance; 0 runs nothing here. */
+  concurrency: number
+  /** How long a claim holds unrenewed; renewed every third of it. */
+  leaseMs: number
+  /** How often an idle runner looks for work. */
+  pollMs?: number
+  log?: (line: string) => void
+}
+
+export type JobRunner = {
+  /** Look for work now (a job was just started here). */
+  wake(): void
+  /** Stops claiming; resolves when the tracks in progress have finished. */
+  stop(): Promise<void>
+}
+
+export function startJobRunner(opts: JobRunnerOptions): JobRunner {
+  const { db, gateway, now, concurrency, leaseMs } = opts
+  const pollMs = opts.pollMs ?? 500
+  const log = opts.log ?? ((l: string) => console.error(l))
+  const worker = `${randomUUID()}`
+  const queue = createWorkQueue({ db, source: opts.source, now, leaseMs })
+  const active = new Set<Promise<void>>()
+  let stopping = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let polling = false
+  /** Asked to poll while polling: poll again at once after. */
+  let again = false
+
+  const schedule = (ms: number) => {
+    if (stopping) return
+    clearTimeout(timer)
+    timer = setTimeout(() => void poll(), ms)
+    timer.unref()
+  }
+
+  async function poll(): Promise<void> {
+    if (stopping) return
+    if (polling) {
+      again = true
+      return
+    }
+    polling = true
+    again = false
+    try {
+      const free = concurrency - active.size
+      if (free <= 0) return
+      const claims = await queue.claim(worker, free)
+      if (!claims.length) await queue.finishIdleJobs()
+      for (const claim of claims) {
+        const run: Promise<void> = collectItem({ db, gateway, queue, worker, now, log }, claim)
+          .catch((e: unknown) =>
+            log(
+              `[collect] ${claim.videoId} of job ${claim.jobId} stopped on an error; its lease returns it to the queue: ${e instanceof Error ? e.message : String(e)}`,
+            ),
+          )
+          .finally(() => {
+            active.delete(run)
+            schedule(0)
+          })
+        active.add(run)
+      }
+    } catch (e) {
+      log(`[collect] looking for work failed: ${e instanceof Error ? e.message : String(e)}`)
+    } finally {
+      polling = false
+      schedule(again ? 0 : pollMs)
+    }
+  }
+
+  const heartbeat = setInterval(
+    () => {
+      if (active.size)
+        void queue
+          .renew(worker)
+          .catch((e: unknown) =>
+            log(`[collect] renewing leases failed: ${e instanceof Error ? e.message : String(e)}`),
+          )
+    },
+    Math.max(100, Math.floor(leaseMs / 3)),
+  )
+  heartbeat.unref()
+
+  if (concurrency > 0) schedule(0)
+  return {
+    wake: () => schedule(0),
+    async stop() {
+      stopping = true
+      clearTimeout(timer)
+      await Promise.allSettled([...active])
+      clearInterval(heartbeat)
+    },
+  }
+}

@@ -1,0 +1,88 @@
+/** /api/collections: collections, their videos, the price of collecting and the collect job (README, HTTP interface). */
+import { Hono } from 'hono'
+import {
+  AddVideosBody,
+  CreateCollectionBody,
+  StartCollectBody,
+  type CollectionDetail,
+} from '#contract/collections.ts'
+import type { AppEnv } from '../app-context.ts'
+import type { Database } from '../db/database.ts'
+import { orUnavailable } from '../db/storage-failure.ts'
+import { ApiFailure } from '../errors.ts'
+import { toMicro } from '../spend/money.ts'
+import { COLLECTION_ID_RE } from './collection-id.ts'
+import { priceOfCollecting } from './collect-price.ts'
+import { createCollectionStore, notFound } from './collection-store.ts'
+import { createJobStore } from './job-store.ts'
+import { validBody } from './valid-body.ts'
+
+export type CollectionsDeps = {
+  db: Database
+  /** The data source this function pays: collections of another one are read, never collected here. */
+  source: string
+  now: () => number
+  /** Wakes this instance's job runner. */
+  wake?: () => void
+}
+
+export function collectionsRoute({ db, source, now, wake }: CollectionsDeps) {
+  const collections = createCollectionStore({ db, source, now })
+  const jobs = createJobStore({ db, collections, now, onStart: wake })
+
+  /** The collection named by :id, or 404 (a malformed id names no collection either). */
+  const collectionOf = async (id: string) => {
+    if (!COLLECTION_ID_RE.test(id)) throw notFound(id)
+    return orUnavailable(() => collections.row(id))
+  }
+
+  const noStore = { 'Cache-Control': 'no-store' }
+
+  return new Hono<AppEnv>()
+    .post('/', async (c) => {
+      const body = await validBody(c, CreateCollectionBody)
+      return c.json(await orUnavailable(() => collections.create(body)), 201, noStore)
+    })
+    .get('/', async (c) =>
+      c.json({ collections: await orUnavailable(() => collections.list()) }, 200, noStore),
+    )
+    .get('/:id', async (c) => {
+      const { id } = await collectionOf(c.req.param('id'))
+      const detail: CollectionDetail = await orUnavailable(async () => ({
+        ...(await collections.detail(id)),
+        job: await jobs.latest(id),
+      }))
+      return c.json(detail, 200, noStore)
+    })
+    .post('/:id/videos', async (c) => {
+      const { id } = await collectionOf(c.req.param('id'))
+      const body = await validBody(c, AddVideosBody)
+      return c.json(await orUnavailable(() => collections.addVideos(id, body)), 200, noStore)
+    })
+    .get('/:id/collect', async (c) => {
+      const row = await collectionOf(c.req.param('id'))
+      return c.json(await orUnavailable(() => priceOfCollecting(db, c.var.gateway, row)), 200, noStore)
+    })
+    .post('/:id/collect', async (c) => {
+      const row = await collectionOf(c.req.param('id'))
+      const { maxUsd } = await validBody(c, StartCollectBody)
+      if (row.source !== source)
+        throw new ApiFailure(
+          409,
+          'conflict',
+          `This collection's tracks come from another data source (${row.source === 'demo' ? 'the demo simulator' : 'the live service'}) than this dashboard now uses; collect it where it was made.`,
+        )
+      return c.json(await orUnavailable(() => jobs.start(row, toMicro(maxUsd))), 202, noStore)
+    })
+    .delete('/:id/collect', async (c) => {
+      const { id } = await collectionOf(c.req.param('id'))
+      const job = await orUnavailable(() => jobs.stop(id))
+      if (!job)
+        throw new ApiFailure(
+          409,
+          'conflict',
+          'This collection has never been collected: there is no job to stop.',
+        )
+      return c.json(job, 200, noStore)
+    })
+}

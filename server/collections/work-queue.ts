@@ -1,0 +1,175 @@
+/**
+ * The collect job's work rows: claimed with FOR UPDATE SKIP LOCKED under a lease that the worker renews, so any
+ * instance can take work and a crashed worker's claims return to the queue when their lease runs out
+ * (docs/decisions/0140). Money: a claim reserves its price against the job's maxUsd before the call is made.
+ */
+import type { TrackFailure } from '#contract/collections.ts'
+import { num, type Database, type Queryable } from '../db/database.ts'
+
+export type Claim = {
+  jobId: number
+  videoId: string
+  /** The row was running under a lease that ran out: its worker died, maybe after paying. */
+  recovered: boolean
+  /** When the dead worker claimed it (ledger rows from then on are its calls). */
+  previousClaimAt: number | null
+}
+
+export type Outcome =
+  | { state: 'collected'; costMicro: number; trackId: number }
+  | { state: 'unavailable' | 'failed'; costMicro: number; failure: TrackFailure }
+
+export function createWorkQueue({
+  db,
+  source,
+  now,
+  leaseMs,
+}: {
+  db: Database
+  /** Only collections of this data source: the gateway pays this source alone. */
+  source: string
+  now: () => number
+  leaseMs: number
+}) {
+  /** Ends running jobs with nothing left to do (queued or running). */
+  async function finishIdleJobs(q: Queryable, jobId?: number): Promise<void> {
+    const t = now()
+    await q.query(
+      `UPDATE collect_jobs j SET state = 'done', updated_at = $1, finished_at = $1
+       WHERE j.state = 'running' AND ($2::bigint IS NULL OR j.id = $2)
+         AND NOT EXISTS (SELECT 1 FROM collect_items i WHERE i.job_id = j.id AND i.state IN ('queued', 'running'))`,
+      [t, jobId ?? null],
+    )
+  }
+
+  return {
+    finishIdleJobs: () => finishIdleJobs(db),
+
+    /** The embedded engine belongs to one process: at its start, claims a crashed run left are orphans at once. */
+    async endOrphanedClaims(): Promise<void> {
+      await db.query("UPDATE collect_items SET lease_until = 0 WHERE state = 'running'")
+    },
+
+    /** Up to n rows: queued ones of running jobs whose wait is over, and running ones of any job whose lease ran out. */
+    async claim(worker: string, n: number): Promise<Claim[]> {
+      const t = now()
+      const rows = await db.query(
+        `WITH picked AS (
+           SELECT i.job_id, i.video_id, i.state AS was, i.claimed_at AS was_claimed_at
+           FROM collect_items i JOIN collect_jobs j ON j.id = i.job_id JOIN collections c ON c.id = j.collection_id
+           WHERE c.source = $5 AND (i.state = 'queued' AND j.state = 'running' AND coalesce(i.lease_until, 0) <= $1)
+              OR (i.state = 'running' AND i.lease_until < $1))
+           ORDER BY i.job_id, i.position
+           LIMIT $2
+           FOR UPDATE OF i SKIP LOCKED)
+         UPDATE collect_items c SET state = 'running', worker = $3, lease_until = $4, claimed_at = $1,
+                attempts = c.attempts + 1, reserved_micro = 0
+         FROM picked WHERE c.job_id = picked.job_id AND c.video_id = picked.video_id
+         RETURNING c.job_id, c.video_id, picked.was, picked.was_claimed_at`,
+        [t, n, worker, t + leaseMs, source],
+      )
+      return rows.map((r) => ({
+        jobId: num(r.job_id),
+        videoId: String(r.video_id),
+        recovered: r.was === 'running',
+        previousClaimAt: r.was_claimed_at === null ? null : num(r.was_claimed_at),
+      }))
+    },
+
+    /** Keeps this worker's claims alive while their calls run. */
+    async renew(worker: string): Promise<void> {
+      await db.query("UPDATE collect_items SET lease_until = $2 WHERE worker = $1 AND state = 'running'", [
+        worker,
+        now() + leaseMs,
+      ])
+    },
+
+    /** Reserves priceMicro of the job's maximum for this item; false when that would pass it (or the job no longer runs). */
+    async reserve(claim: Claim, priceMicro: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [job] = await tx.query(
+          "SELECT spent_micro, max_micro FROM collect_jobs WHERE id = $1 AND state = 'running' FOR UPDATE",
+          [claim.jobId],
+        )
+        if (!job) return false
+        const [held] = await tx.query(
+          "SELECT coalesce(sum(reserved_micro), 0)::float8 AS r FROM collect_items WHERE job_id = $1 AND state = 'running'",
+          [claim.jobId],
+        )
+        if (num(job.spent_micro) + num(held?.r) + priceMicro > num(job.max_micro)) return false
+        await tx.query('UPDATE collect_items SET reserved_micro = $3 WHERE job_id = $1 AND video_id = $2', [
+          claim.jobId,
+          claim.videoId,
+          priceMicro,
+        ])
+        return true
+      })
+    },
+
+    /** The job would pass its maximum: it stops as capped; what is queued stays for a later, knowing collect. */
+    async cap(claim: Claim): Promise<void> {
+      const t = now()
+      await db.transaction(async (tx) => {
+        await tx.query(
+          "UPDATE collect_items SET state = 'queued', worker = NULL, lease_until = NULL, reserved_micro = 0 WHERE job_id = $1 AND video_id = $2",
+          [claim.jobId, claim.videoId],
+        )
+        await tx.query(
+          "UPDATE collect_jobs SET state = 'capped', updated_at = $2, finished_at = $2 WHERE id = $1 AND state = 'running'",
+          [claim.jobId, t],
+        )
+      })
+    },
+
+    /** Back to the queue, unpaid (or paid and cached: asking again is free); delayMs before any instance takes it again. */
+    async release(claim: Claim, delayMs: number, costMicro = 0): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE collect_items SET state = CASE WHEN j.state = 'running' THEN 'queued' ELSE 'stopped' END,
+                  worker = NULL, lease_until = $3, reserved_micro = 0, cost_micro = collect_items.cost_micro + $4
+           FROM collect_jobs j WHERE j.id = collect_items.job_id AND job_id = $1 AND video_id = $2`,
+          [claim.jobId, claim.videoId, now() + delayMs, costMicro],
+        )
+        if (costMicro)
+          await tx.query('UPDATE collect_jobs SET spent_micro = spent_micro + $2 WHERE id = $1', [
+            claim.jobId,
+            costMicro,
+          ])
+        await finishIdleJobs(tx, claim.jobId)
+      })
+    },
+
+    /** Records an item's end: its row, the job's spending, the collection's track state; ends the job when nothing is left. */
+    async finish(claim: Claim, worker: string, outcome: Outcome): Promise<void> {
+      const t = now()
+      const failure = 'failure' in outcome ? JSON.stringify(outcome.failure) : null
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE collect_items SET state = $4, cost_micro = cost_micro + $5, failure = $6::jsonb,
+                  lease_until = NULL, reserved_micro = 0
+           WHERE job_id = $1 AND video_id = $2 AND worker = $3`,
+          [claim.jobId, claim.videoId, worker, outcome.state, outcome.costMicro, failure],
+        )
+        // Spent is spent, whoever holds the row now.
+        await tx.query(
+          'UPDATE collect_jobs SET spent_micro = spent_micro + $2, updated_at = $3 WHERE id = $1',
+          [claim.jobId, outcome.costMicro, t],
+        )
+        await tx.query(
+          `UPDATE collection_videos v SET track_state = $3, track_id = $4, failure = $5::jsonb
+           FROM collect_jobs j WHERE j.id = $1 AND v.collection_id = j.collection_id AND v.video_id = $2`,
+          [
+            claim.jobId,
+            claim.videoId,
+            outcome.state,
+            outcome.state === 'collected' ? outcome.trackId : null,
+            failure,
+          ],
+        )
+        await finishIdleJobs(tx, claim.jobId)
+      })
+    },
+  }
+}
+
+export type WorkQueue = ReturnType<typeof createWorkQueue>
