@@ -4,14 +4,7 @@
  * allows one saying the file is a conversion (docs/decisions/0133-free-caption-conversions.md).
  */
 import type { CaptionItem } from '#contract/schemas.ts'
-import {
-  writeCaptionCsv,
-  writeCaptionText,
-  writePlainVtt,
-  writeSrt,
-  writeTtml,
-  type DisplayCue,
-} from '#contract/caption-writers/index.ts'
+import { writeCaptionFormat, type DisplayCue } from '#contract/caption-writers/index.ts'
 import type { CaptionMode } from '#contract/enums.ts'
 import type { ConvertibleFormat } from './convertible.ts'
 import { decodeEntitiesUntilStable } from './entities.ts'
@@ -46,19 +39,7 @@ export function convertTrack(
 ): string {
   if (format === 'json') return JSON.stringify(items)
   const cues = displayCues(items)
-  const note = conversionNote(format, source)
-  switch (format) {
-    case 'srt':
-      return writeSrt(cues)
-    case 'vtt':
-      return writePlainVtt(cues, { lang: source.lang, note })
-    case 'ttml':
-      return writeTtml(cues, { lang: source.lang, note })
-    case 'csv':
-      return writeCaptionCsv(cues)
-    case 'text':
-      return writeCaptionText(cues)
-  }
+  return writeCaptionFormat(format, cues, { lang: source.lang, note: conversionNote(format, source) })
 }
 
 /** UTF-8 bytes of the converted file, ready for a Blob or a ZIP entry. */

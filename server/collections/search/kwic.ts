@@ -1,0 +1,94 @@
+/** Keyword-in-context lines: the hit inside its cue, the words before and after it from the cue and its neighbours. */
+import { SOUND_MARKER } from '../clean-text.ts'
+
+/** About this many words each side, as concordancers show. */
+export const CONTEXT_WORDS = 8
+/** Scripts written without spaces (ja, zh) have no words to count: the context is cut at this many characters. */
+export const CONTEXT_CHARS = 80
+
+/** ts_headline's marks around each match; cleaning removed control characters from cue text, so they cannot collide. */
+export const MARK_START = '\u0001'
+export const MARK_END = '\u0002'
+
+export type Span = { start: number; end: number }
+export type Kwic = { before: string; hit: string; after: string }
+
+/** The text without marks, and the marked spans in its coordinates. */
+export function readMarks(marked: string): { plain: string; spans: Span[] } {
+  let plain = ''
+  const spans: Span[] = []
+  let open: number | undefined
+  for (const ch of marked) {
+    if (ch === MARK_START) open = plain.length
+    else if (ch === MARK_END && open !== undefined) {
+      spans.push({ start: open, end: plain.length })
+      open = undefined
+    } else plain += ch
+  }
+  return { plain, spans }
+}
+
+function soundRanges(text: string): Span[] {
+  return [...text.matchAll(SOUND_MARKER)].map((m) => ({ start: m.index, end: m.index + m[0].length }))
+}
+
+const inside = (s: Span, ranges: Span[]) => ranges.some((r) => s.start >= r.start && s.end <= r.end)
+
+/**
+ * The first match outside sound markers (the index ignores them), widened over the matches that follow it with only
+ * spaces or punctuation between (a phrase is one hit).
+ */
+export function firstHit(text: string, spans: Span[]): Span | undefined {
+  const markers = soundRanges(text)
+  const words = spans.filter((s) => !inside(s, markers))
+  const first = words[0]
+  if (!first) return undefined
+  let end = first.end
+  for (const next of words.slice(1)) {
+    if (/[\p{L}\p{N}]/u.test(text.slice(end, next.start))) break
+    end = next.end
+  }
+  return { start: first.start, end }
+}
+
+/** Where the first wanted sound marker sits, brackets included. */
+export function soundHit(text: string, wanted: readonly string[]): Span | undefined {
+  for (const m of text.matchAll(SOUND_MARKER)) {
+    const name = (m[1] ?? '').trim().replace(/\s+/g, ' ').toLowerCase()
+    if (wanted.includes(name)) return { start: m.index, end: m.index + m[0].length }
+  }
+  return undefined
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The first case-insensitive occurrence of `needle`, in the text's own coordinates. */
+export function substringHit(text: string, needle: string): Span | undefined {
+  const m = new RegExp(escapeRegExp(needle), 'iu').exec(text)
+  return m ? { start: m.index, end: m.index + m[0].length } : undefined
+}
+
+function lastWords(text: string): string {
+  const words = text.split(/\s+/).filter(Boolean).slice(-CONTEXT_WORDS).join(' ')
+  return words.length > CONTEXT_CHARS ? words.slice(-CONTEXT_CHARS) : words
+}
+
+function firstWords(text: string): string {
+  const words = text.split(/\s+/).filter(Boolean).slice(0, CONTEXT_WORDS).join(' ')
+  return words.length > CONTEXT_CHARS ? words.slice(0, CONTEXT_CHARS) : words
+}
+
+/** The line: context from the previous cues and the cue before the hit, the hit, the cue and the next cues after it. */
+export function kwicLine(
+  text: string,
+  hit: Span | undefined,
+  previousText: string | null,
+  nextText: string | null,
+): Kwic {
+  const at = hit ?? { start: 0, end: 0 }
+  return {
+    before: lastWords(`${previousText ?? ''} ${text.slice(0, at.start)}`),
+    hit: text.slice(at.start, at.end),
+    after: firstWords(`${text.slice(at.end)} ${nextText ?? ''}`),
+  }
+}

@@ -1,0 +1,214 @@
+/** Keyword-in-context search over one collection's collected tracks (only tracks its videos point to). */
+import { ApiFailure, invalidQuery } from '../../errors.ts'
+import { num, type Queryable } from '../../db/database.ts'
+import {
+  firstHit,
+  kwicLine,
+  MARK_END,
+  MARK_START,
+  readMarks,
+  soundHit,
+  substringHit,
+  type Span,
+} from './kwic.ts'
+import { matchClause, Params, type Locator, type MatchMode } from './search-sql.ts'
+
+export type SortOrder = 'time' | 'video' | 'before' | 'after'
+
+export type SearchParams = {
+  q: string
+  match: MatchMode
+  sort: SortOrder
+  limit: number
+  offset: number
+  count: 'exact' | 'none'
+}
+
+export type KwicHit = {
+  videoId: string
+  lang: string
+  /** The cue's own start and duration, seconds. */
+  offset: number
+  duration: number
+  /** The cue's text, which contains the hit. */
+  text: string
+  before: string
+  /** The matched words as the cue writes them. */
+  hit: string
+  after: string
+  seq: number
+}
+
+export type SearchResult = { total: number | null; hits: KwicHit[] }
+
+/** Sorting by context needs every line's context: beyond this many hits it is refused (narrow the query). */
+export const MAX_CONTEXT_SORTED = 50_000
+
+/** Neighbouring cues read on each side for the context words. */
+const NEIGHBOURS = 3
+
+const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`
+
+const ORDER: Record<'time' | 'video', string> = {
+  time: 'position, seq',
+  video: 'lower(coalesce(title, video_id)), video_id, seq',
+}
+
+/** 404 for an unknown collection; otherwise the text-search configurations of its collected tracks. */
+export async function collectionConfigs(db: Queryable, collectionId: string): Promise<string[]> {
+  const [found] = await db.query<{ n: unknown }>('SELECT count(*) AS n FROM collections WHERE id = $1', [
+    collectionId,
+  ])
+  if (!num(found?.n))
+    throw new ApiFailure(404, 'not_found', `There is no collection ${JSON.stringify(collectionId)}.`)
+  const rows = await db.query<{ cfg: string }>(
+    `SELECT DISTINCT t.cfg::text AS cfg FROM collection_videos cv JOIN corpus_tracks t ON t.id = cv.track_id
+     WHERE cv.collection_id = $1`,
+    [collectionId],
+  )
+  return rows.map((r) => r.cfg)
+}
+
+type Row = {
+  video_id: string
+  lang: string
+  start_s: unknown
+  duration_s: unknown
+  text: string
+  seq: unknown
+  marked: string | null
+  prev_text: string | null
+  next_text: string | null
+}
+
+function locate(row: Row, locator: Locator): Span | undefined {
+  if (locator.kind === 'substring') return substringHit(row.text, locator.text)
+  if (locator.kind === 'sound') return soundHit(row.text, locator.wanted)
+  if (row.marked === null) return undefined
+  const { plain, spans } = readMarks(row.marked)
+  // ts_headline keeps the text as it is; if it ever did not, the hit is not guessed.
+  return plain === row.text ? firstHit(row.text, spans) : undefined
+}
+
+function toHit(row: Row, locator: Locator): KwicHit {
+  const { before, hit, after } = kwicLine(row.text, locate(row, locator), row.prev_text, row.next_text)
+  return {
+    videoId: row.video_id,
+    lang: row.lang,
+    offset: num(row.start_s),
+    duration: num(row.duration_s),
+    text: row.text,
+    before,
+    hit,
+    after,
+    seq: num(row.seq),
+  }
+}
+
+/** The matching cues of the collection as one SQL source, with the columns the page query reads. */
+function matchingCues(collectionParam: string, where: string): string {
+  return `SELECT cv.video_id, cv.position, cv.title, c.track_id, c.seq, c.start_s, c.duration_s, c.text, c.cfg
+          FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
+          WHERE cv.collection_id = ${collectionParam} AND ${where}`
+}
+
+/** KWIC lines of one page (or of every hit, for sorting by context), in SQL order. */
+async function pageRows(
+  db: Queryable,
+  collectionId: string,
+  p: SearchParams,
+  configs: readonly string[],
+  window: { limit: number; offset: number; order: string },
+): Promise<{ rows: Row[]; locator: Locator }> {
+  const params = new Params()
+  const collection = params.add(collectionId)
+  const { where, locator } = matchClause(p.q, p.match, configs, params)
+  const marked =
+    locator.kind === 'tsquery'
+      ? `ts_headline(h.cfg, h.text, to_tsquery(h.cfg, ${params.add(locator.tsquery)}), ${params.add(HEADLINE_OPTIONS)})`
+      : 'NULL'
+  const rows = await db.query<Row>(
+    `WITH h AS (${matchingCues(collection, where)} ORDER BY ${window.order}
+                LIMIT ${params.add(window.limit)} OFFSET ${params.add(window.offset)})
+     SELECT h.video_id, t.lang, h.start_s, h.duration_s, h.text, h.seq, ${marked} AS marked,
+       (SELECT string_agg(p.text, ' ' ORDER BY p.seq) FROM corpus_cues p
+         WHERE p.track_id = h.track_id AND p.seq >= h.seq - ${NEIGHBOURS} AND p.seq < h.seq) AS prev_text,
+       (SELECT string_agg(n.text, ' ' ORDER BY n.seq) FROM corpus_cues n
+         WHERE n.track_id = h.track_id AND n.seq > h.seq AND n.seq <= h.seq + ${NEIGHBOURS}) AS next_text
+     FROM h JOIN corpus_tracks t ON t.id = h.track_id
+     ORDER BY ${window.order.replace(/\b(position|seq|title|video_id)\b/g, 'h.$1')}`,
+    params.values,
+  )
+  return { rows, locator }
+}
+
+/** How many cues of the collection match (one line per matching cue). */
+export async function countHits(
+  db: Queryable,
+  collectionId: string,
+  q: string,
+  match: MatchMode,
+  configs: readonly string[],
+): Promise<number> {
+  const params = new Params()
+  const collection = params.add(collectionId)
+  const { where } = matchClause(q, match, configs, params)
+  const [row] = await db.query<{ n: unknown }>(
+    `SELECT count(*) AS n FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
+     WHERE cv.collection_id = ${collection} AND ${where}`,
+    params.values,
+  )
+  return num(row?.n)
+}
+
+const collator = new Intl.Collator('und', { sensitivity: 'base', numeric: true })
+const reversedWords = (s: string) => s.split(' ').reverse().join(' ')
+
+/** Every hit's line, for sorting by context and for exports; refused past `cap` hits. */
+export async function allHits(
+  db: Queryable,
+  collectionId: string,
+  p: Pick<SearchParams, 'q' | 'match'> & { sort: SortOrder },
+  configs: readonly string[],
+  cap = MAX_CONTEXT_SORTED,
+): Promise<KwicHit[]> {
+  const order = p.sort === 'video' ? ORDER.video : ORDER.time
+  const full = { ...p, limit: cap + 1, offset: 0, count: 'none' as const }
+  const { rows, locator } = await pageRows(db, collectionId, full, configs, {
+    limit: cap + 1,
+    offset: 0,
+    order,
+  })
+  if (rows.length > cap)
+    throw invalidQuery(
+      p.sort === 'before' || p.sort === 'after' ? 'sort' : 'q',
+      `This query finds more than ${cap} cues: narrow q${p.sort === 'before' || p.sort === 'after' ? ', or sort by time or video' : ''}.`,
+    )
+  const hits = rows.map((r) => toHit(r, locator))
+  // Stable sort: equal contexts keep time order.
+  if (p.sort === 'before')
+    hits.sort((a, b) => collator.compare(reversedWords(a.before), reversedWords(b.before)))
+  if (p.sort === 'after') hits.sort((a, b) => collator.compare(a.after, b.after))
+  return hits
+}
+
+export async function searchCollection(
+  db: Queryable,
+  collectionId: string,
+  p: SearchParams,
+): Promise<SearchResult> {
+  const configs = await collectionConfigs(db, collectionId)
+  let hits: KwicHit[]
+  if (p.sort === 'before' || p.sort === 'after') {
+    hits = (await allHits(db, collectionId, p, configs)).slice(p.offset, p.offset + p.limit)
+  } else {
+    const { rows, locator } = await pageRows(db, collectionId, p, configs, {
+      limit: p.limit,
+      offset: p.offset,
+      order: ORDER[p.sort],
+    })
+    hits = rows.map((r) => toHit(r, locator))
+  }
+  const total = p.count === 'exact' ? await countHits(db, collectionId, p.q, p.match, configs) : null
+  return { total, hits }
+}

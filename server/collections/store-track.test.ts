@@ -1,0 +1,134 @@
+import { beforeEach, expect, it } from 'vitest'
+import { describeOnEngines } from '#server/testing/postgres-cluster.ts'
+import { num, type Database } from '#server/db/database.ts'
+import { openCorpusDatabase } from './search/testing/corpus-fixture.ts'
+import { storeTrack, type TrackToStore } from './store-track.ts'
+
+const item = (text: string, offset: number, duration = 1, lang = 'en') => ({ text, offset, duration, lang })
+
+const track = (over: Partial<TrackToStore> = {}): TrackToStore => ({
+  source: 'demo',
+  videoId: 'dQw4w9WgXcQ',
+  langAsked: '',
+  mode: 'default',
+  costMicro: 530,
+  fetchedAt: 1_764_000_000_000,
+  items: [
+    item('[Music]', 0, 14.65),
+    item('we&amp;#39;re no strangers to', 18.8, 7.239),
+    item('we&amp;#39;re no strangers to love', 26.039, 2),
+  ],
+  ...over,
+})
+
+describeOnEngines('storeTrack', (engine) => {
+  let db: Database
+  beforeEach(async () => {
+    db = await openCorpusDatabase(engine)
+  })
+
+  const cues = (trackId: number) =>
+    db.query<{
+      seq: number
+      start_s: number
+      duration_s: number
+      text: string
+      sounds: string[]
+      tsv: string
+    }>(
+      'SELECT seq, start_s, duration_s, text, sounds, tsv::text AS tsv FROM corpus_cues WHERE track_id = $1 ORDER BY seq',
+      [trackId],
+    )
+
+  it('stores the cleaned cues with the language’s configuration, the received language and what it cost', async () => {
+    const id = await storeTrack(db, track())
+    const [row] = await db.query<Record<string, unknown>>(
+      'SELECT video_id, lang_asked, mode, lang, cfg::text AS cfg, cue_count, fetched_at, cost_micro FROM corpus_tracks WHERE id = $1',
+      [id],
+    )
+    expect({
+      ...row,
+      cue_count: num(row!.cue_count),
+      fetched_at: num(row!.fetched_at),
+      cost_micro: num(row!.cost_micro),
+    }).toEqual({
+      video_id: 'dQw4w9WgXcQ',
+      lang_asked: '',
+      mode: 'default',
+      lang: 'en',
+      cfg: 'english',
+      cue_count: 3,
+      fetched_at: 1_764_000_000_000,
+      cost_micro: 530,
+    })
+    const stored = await cues(id)
+    expect(stored.map((c) => [c.seq, num(c.start_s), num(c.duration_s), c.text, c.sounds])).toEqual([
+      [0, 0, 14.65, '[Music]', ['music']],
+      [1, 18.8, 7.239, "we're no strangers to", []],
+      [2, 26.039, 2, 'love', []],
+    ])
+    // The index holds the words, stemmed, and not the sound markers.
+    expect(stored[0]!.tsv).toBe('')
+    expect(stored[1]!.tsv).toContain("'stranger'")
+  })
+
+  it('is idempotent on its key: the same track again returns the same id and adds no cue', async () => {
+    const first = await storeTrack(db, track())
+    const again = await storeTrack(db, track({ items: [item('something else', 0)] }))
+    const [both] = await Promise.all([storeTrack(db, track()), storeTrack(db, track())])
+    expect(again).toBe(first)
+    expect(both).toBe(first)
+    expect(await cues(first)).toHaveLength(3)
+    const other = await storeTrack(db, track({ mode: 'force-whisper' }))
+    expect(other).not.toBe(first)
+    const [count] = await db.query<{ n: unknown }>('SELECT count(*) AS n FROM corpus_tracks')
+    expect(num(count!.n)).toBe(2)
+  })
+
+  it('falls back to simple where Postgres has no stemmer, and follows the cues’ language over the asked one', async () => {
+    const ja = await storeTrack(
+      db,
+      track({ videoId: 'jaVideo0000', items: [item('地下鉄の駅', 0, 1, 'ja')] }),
+    )
+    const gb = await storeTrack(
+      db,
+      track({ videoId: 'gbVideo0000', langAsked: 'fr', items: [item('running', 0, 1, 'en-GB')] }),
+    )
+    const rows = await db.query<{ id: unknown; lang: string; cfg: string }>(
+      'SELECT id, lang, cfg::text AS cfg FROM corpus_tracks ORDER BY id',
+    )
+    expect(rows.map((r) => [num(r.id), r.lang, r.cfg])).toEqual([
+      [ja, 'ja', 'simple'],
+      [gb, 'en-GB', 'english'],
+    ])
+  })
+
+  it('stores a long track in parts, all in order', async () => {
+    const items = Array.from({ length: 12_345 }, (_, i) => item(`word${i} metro`, i * 2, 1.5))
+    const id = await storeTrack(db, track({ items }))
+    const [agg] = await db.query<{ n: unknown; last: unknown; t: unknown }>(
+      'SELECT count(*) AS n, max(seq) AS last, max(start_s) AS t FROM corpus_cues WHERE track_id = $1',
+      [id],
+    )
+    expect([num(agg!.n), num(agg!.last), num(agg!.t)]).toEqual([12_345, 12_344, 24_688])
+  })
+
+  it('stores nothing when a cue cannot be written: the track and its cues are one transaction', async () => {
+    const failing: Database = {
+      ...db,
+      transaction: (fn) =>
+        db.transaction((tx) =>
+          fn({
+            query: (sql, params) =>
+              sql.includes('INSERT INTO corpus_cues')
+                ? Promise.reject(new Error('disk full'))
+                : tx.query(sql, params),
+          }),
+        ),
+    }
+    await expect(storeTrack(failing, track())).rejects.toThrow('disk full')
+    const [count] = await db.query<{ n: unknown }>('SELECT count(*) AS n FROM corpus_tracks')
+    expect(num(count!.n)).toBe(0)
+    expect(await storeTrack(db, track())).toBeGreaterThan(0)
+  })
+})
