@@ -39,6 +39,7 @@ const METHODS: [RegExp, string][] = [
   [/^\/api\/collections\/[^/]+\/?$/, 'GET, HEAD'],
   [/^\/api\/collections\/[^/]+\/videos\/?$/, 'POST'],
   [/^\/api\/collections\/[^/]+\/collect\/?$/, 'GET, HEAD, POST, DELETE'],
+  [/^\/api\/collections\/[^/]+\/(search|stats|export\/[^/]+)\/?$/, 'GET, HEAD'],
 ]
 
 export function createApp(deps: AppDeps) {

@@ -20,6 +20,7 @@ import { createLedger } from './spend/ledger.ts'
 import { createResponseCache } from './spend/response-cache.ts'
 import { createSpendingGateway } from './spend/spending-gateway.ts'
 import { collectionsRoute } from './collections/routes.ts'
+import { corpusSearchRoutes } from './collections/routes-search.ts'
 import { startJobRunner } from './collections/job-runner.ts'
 import { createWorkQueue } from './collections/work-queue.ts'
 
@@ -156,7 +157,10 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     routes: {
       '/spend': spendRoute({ ledger, budget, flush, storage, source }),
       '/session': sessionRoute(sessions, signInAttempts),
-      '/collections': collectionsRoute({ db, source, now, wake: collectRunner.wake }),
+      '/collections': collectionsRoute({ db, source, now, wake: collectRunner.wake }).route(
+        '/',
+        corpusSearchRoutes({ db, now }),
+      ),
     },
   }
   if (simulator && config.simulatorFaultControl)
