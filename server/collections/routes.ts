@@ -48,10 +48,11 @@ export function collectionsRoute({ db, source, now, wake }: CollectionsDeps) {
     )
     .get('/:id', async (c) => {
       const { id } = await collectionOf(c.req.param('id'))
-      const detail: CollectionDetail = await orUnavailable(async () => ({
-        ...(await collections.detail(id)),
-        job: await jobs.latest(id),
-      }))
+      const detail: CollectionDetail = await orUnavailable(async () => {
+        // The job first: an item's end commits its video's state with it, so the videos read after are never behind the job.
+        const job = await jobs.latest(id)
+        return { ...(await collections.detail(id)), job }
+      })
       return c.json(detail, 200, noStore)
     })
     .post('/:id/videos', async (c) => {

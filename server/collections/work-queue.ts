@@ -57,8 +57,9 @@ export function createWorkQueue({
         `WITH picked AS (
            SELECT i.job_id, i.video_id, i.state AS was, i.claimed_at AS was_claimed_at
            FROM collect_items i JOIN collect_jobs j ON j.id = i.job_id JOIN collections c ON c.id = j.collection_id
-           WHERE c.source = $5 AND (i.state = 'queued' AND j.state = 'running' AND coalesce(i.lease_until, 0) <= $1)
-              OR (i.state = 'running' AND i.lease_until < $1))
+           WHERE c.source = $5
+             AND ((i.state = 'queued' AND j.state = 'running' AND coalesce(i.lease_until, 0) <= $1)
+               OR (i.state = 'running' AND i.lease_until < $1))
            ORDER BY i.job_id, i.position
            LIMIT $2
            FOR UPDATE OF i SKIP LOCKED)
