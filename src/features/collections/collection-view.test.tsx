@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { beforeEach, afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { CollectionSummary } from '#contract/collections.ts'
+import { appRoutes, renderRoute } from '#testing/render-route.tsx'
+
+const routes = await appRoutes('collections')
+
+// jsdom lays nothing out: give the videos' scroller a size so the virtualiser renders rows.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400)
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000)
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(52)
+})
+afterEach(() => vi.restoreAllMocks())
+
+const MISSING = 'zzzzzzzzzz9'
+
+async function newCollection(name: string, videoIds: string[]) {
+  const res = await fetch('/api/collections', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name,
+      videoIds,
+      videos: [
+        {
+          videoId: 'dQw4w9WgXcQ',
+          title: 'Never Gonna Give You Up',
+          channelTitle: 'Rick Astley',
+          publishedAt: '2009-10-25T06:57:33Z',
+        },
+      ],
+      source: { kind: 'search', label: 'Test list' },
+    }),
+  })
+  expect(res.status).toBe(201)
+  return CollectionSummary.parse(await res.json())
+}
+
+describe('CollectionView against the real function', () => {
+  it('shows the price first, collects, lists each video with its track state or failure reason', async () => {
+    const c = await newCollection('Rick', ['dQw4w9WgXcQ', MISSING])
+    const { user } = renderRoute(routes, { at: `/collections/${c.id}` })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rick' }, { timeout: 10_000 })).toBeTruthy()
+    await waitFor(() => expect(document.title).toMatch(/^Rick — /))
+    const videos = screen.getByRole('table', { name: 'Videos in this collection' })
+    expect(within(videos).getByRole('link', { name: 'Never Gonna Give You Up' }).getAttribute('href')).toBe(
+      '/videos/dQw4w9WgXcQ',
+    )
+    expect(within(videos).getAllByText('wanted')).toHaveLength(2)
+
+    const collect = await screen.findByRole('button', { name: 'Collect 2 tracks · $0.00106' })
+    expect((screen.getByLabelText('Spend at most (USD)') as HTMLInputElement).value).toBe('0.01')
+    await user.click(collect)
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('collect-job').textContent).toMatch(
+          /^Done: 2 of 2 tracks · 1 collected, 1 unavailable/,
+        ),
+      {
+        timeout: 15_000,
+      },
+    )
+    await waitFor(() => expect(within(videos).getByText(/^collected · en · \d+ cues$/)).toBeTruthy())
+    expect(within(videos).getByText(/^unavailable: No video with id zzzzzzzzzz9/)).toBeTruthy()
+    // The service charges its 404 answer too: both tracks were paid.
+    expect(screen.getByTestId('collection-summary').textContent).toMatch(
+      /1 of 2 tracks collected · 1 unavailable .*cost so far \$0\.00106/,
+    )
+  })
+
+  it('restores a search from the URL, shows KWIC lines linking to the studio at that moment, counts apart, sorts in the URL', async () => {
+    const c = await newCollection('Search me', ['dQw4w9WgXcQ'])
+    await fetch(`/api/collections/${c.id}/collect`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ maxUsd: 1 }),
+    })
+    for (let i = 0; i < 100; i++) {
+      const d = (await (await fetch(`/api/collections/${c.id}`)).json()) as { job: { state: string } }
+      if (d.job.state === 'done') break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    const { user, router } = renderRoute(routes, { at: `/collections/${c.id}?q=never&sort=after` })
+    await waitFor(
+      () => expect(screen.getByTestId('corpus-total').textContent).toMatch(/^Lines 1–\d+ of \d+ hits$/),
+      { timeout: 10_000 },
+    )
+    expect((screen.getByRole('searchbox', { name: 'Words to find' }) as HTMLInputElement).value).toBe('never')
+    expect(
+      screen
+        .getByRole('button', { name: 'Sort by the words after' })
+        .closest('th')
+        ?.getAttribute('aria-sort'),
+    ).toBe('ascending')
+    const hits = screen.getAllByRole('link', { name: 'never' })
+    expect(hits.length).toBeGreaterThan(1)
+    for (const h of hits) expect(h.getAttribute('href')).toMatch(/^\/videos\/dQw4w9WgXcQ\?lang=en&t=\d+$/)
+    expect(hits[0]!.querySelector('mark')).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Sort by the words before' }))
+    expect(router.state.location.search).toBe('?q=never&sort=before')
+
+    // Per-video counts agree with the total.
+    const total = Number(/of (\d+) hits/.exec(screen.getByTestId('corpus-total').textContent!)![1])
+    const perVideo = await screen.findByRole(
+      'table',
+      { name: 'Hits per video, most first' },
+      { timeout: 10_000 },
+    )
+    expect(within(perVideo).getByRole('row', { name: /Never Gonna Give You Up/ }).textContent).toContain(
+      String(total),
+    )
+    expect(screen.getByRole('img', { name: /^Hits per (day|month|year) of publication/ })).toBeTruthy()
+
+    // Exports are links to the function's routes with the same search.
+    expect(screen.getByRole('link', { name: 'KWIC lines as CSV' }).getAttribute('href')).toBe(
+      `/api/collections/${c.id}/export/kwic.csv?q=never&sort=before&match=words`,
+    )
+  })
+})
