@@ -14,12 +14,22 @@ export type AddToCollectionProps = {
   label: string
   /** Says which video or list, for a screen reader among many such buttons. */
   accessibleName?: string
+  /** Whether the chooser is open: the caller asks for the collections only then. */
+  open: boolean
+  onOpenChange: (open: boolean) => void
 }
 
 const NEW = '__new__'
 
-export function AddToCollection({ adder, videos, foundBy, label, accessibleName }: AddToCollectionProps) {
-  const [open, setOpen] = useState(false)
+export function AddToCollection({
+  adder,
+  videos,
+  foundBy,
+  label,
+  accessibleName,
+  open,
+  onOpenChange,
+}: AddToCollectionProps) {
   const [choice, setChoice] = useState('')
   const [name, setName] = useState('')
   const [busy, setBusy] = useState(false)
@@ -37,7 +47,7 @@ export function AddToCollection({ adder, videos, foundBy, label, accessibleName 
     try {
       const result = await adder.add(target === NEW ? { name: name.trim() } : { id: target }, videos, foundBy)
       setDone({ result })
-      setOpen(false)
+      onOpenChange(false)
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The videos could not be added.')
     } finally {
@@ -52,7 +62,7 @@ export function AddToCollection({ adder, videos, foundBy, label, accessibleName 
         aria-expanded={open}
         aria-label={accessibleName}
         disabled={videos.length === 0}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => onOpenChange(!open)}
       >
         {label}
       </Button>
@@ -86,7 +96,11 @@ export function AddToCollection({ adder, videos, foundBy, label, accessibleName 
                 className="rounded border border-slate-300 px-1 py-0.5"
                 value={name}
                 maxLength={200}
-                onChange={(e) => setName(e.target.value)}
+                onChange={(e) => {
+                  // Typing a name keeps this choice when the list of collections arrives.
+                  setChoice(NEW)
+                  setName(e.target.value)
+                }}
               />
             </label>
           )}

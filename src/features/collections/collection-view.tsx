@@ -24,7 +24,7 @@ type Props = {
 
 export function CollectionView({ collectionId, search, problems, onSearchChange }: Props) {
   const detail = useQuery(collectionQueries.detail(collectionId))
-  const adder = useAddToCollection()
+  const adder = useAddToCollection(false)
   const c = detail.data
   const videos = useMemo(() => c?.videos ?? [], [c])
   return (

@@ -60,7 +60,7 @@ export const collectionQueries = {
     queryOptions({
       queryKey: ['collections', 'list'] as const,
       queryFn: ({ signal }) => get(BASE, CollectionList, {}, signal),
-      staleTime: 0,
+      staleTime: 5_000,
     }),
   detail: (id: string) =>
     queryOptions({

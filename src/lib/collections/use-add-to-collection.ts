@@ -26,9 +26,10 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out
 }
 
-export function useAddToCollection(): CollectionAdder {
+/** `listWanted`: ask for the collections only when a chooser is open, so a list view costs no request until then. */
+export function useAddToCollection(listWanted = true): CollectionAdder {
   const queryClient = useQueryClient()
-  const list = useQuery(collectionQueries.list())
+  const list = useQuery({ ...collectionQueries.list(), enabled: listWanted })
   const add = useCallback(
     async (
       target: AddTarget,
