@@ -72,8 +72,8 @@ export function AddToCollection({
           aria-label={accessibleName ?? label}
           className="flex flex-wrap items-end gap-2 rounded border border-slate-300 bg-white p-2 text-sm"
         >
-          <label className="flex flex-col" htmlFor={`${ids}-c`}>
-            Collection
+          <div className="flex flex-col">
+            <label htmlFor={`${ids}-c`}>Collection</label>
             <select
               id={`${ids}-c`}
               className="rounded border border-slate-300 px-1 py-0.5"
@@ -87,10 +87,10 @@ export function AddToCollection({
               ))}
               <option value={NEW}>New collection…</option>
             </select>
-          </label>
+          </div>
           {target === NEW && (
-            <label className="flex flex-col" htmlFor={`${ids}-n`}>
-              Name of the new collection
+            <div className="flex flex-col">
+              <label htmlFor={`${ids}-n`}>Name of the new collection</label>
               <input
                 id={`${ids}-n`}
                 className="rounded border border-slate-300 px-1 py-0.5"
@@ -102,7 +102,7 @@ export function AddToCollection({
                   setName(e.target.value)
                 }}
               />
-            </label>
+            </div>
           )}
           <Button type="submit" size="sm" variant="primary" disabled={busy}>
             {busy ? 'Adding…' : `Add ${videos.length === 1 ? 'video' : `${videos.length} videos`}`}

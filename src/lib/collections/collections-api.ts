@@ -7,7 +7,6 @@ import {
   CollectionSummary,
   CollectPrice,
   Job,
-  StatsResult,
   type AddVideosBody,
   type CreateCollectionBody,
 } from '#contract/collections.ts'
@@ -74,12 +73,6 @@ export const collectionQueries = {
       queryKey: ['collections', 'price', id] as const,
       queryFn: ({ signal }) => get(`${one(id)}/collect`, CollectPrice, {}, signal),
       staleTime: 0,
-    }),
-  stats: (id: string, params: CorpusStatsParams) =>
-    queryOptions({
-      queryKey: ['collections', 'stats', id, params] as const,
-      queryFn: ({ signal }) => get(`${one(id)}/stats`, StatsResult, params, signal),
-      staleTime: 60_000,
     }),
 }
 

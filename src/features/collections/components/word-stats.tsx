@@ -2,25 +2,26 @@
 import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { collectionQueries } from '#lib/collections/collections-api.ts'
 import { collectionPath, type CorpusSearchState } from '#lib/paths/collections.ts'
+import { wordStatsQuery } from '../api/word-stats.ts'
 import { QueryError } from './query-error.tsx'
 
 type Props = { collectionId: string; search: CorpusSearchState }
 
-/** A term's KWIC search: n-grams as phrases, so the lines are those of the n-gram. */
-const termSearch = (term: string) => (term.includes(' ') ? `"${term}"` : term)
+type TermSearch = { q: string; match: 'words' | 'substring' }
+
+/** A term's KWIC search: the one the function gave, else the word or the n-gram as a phrase. */
+const termSearch = (term: string, given?: TermSearch): TermSearch =>
+  given ?? { q: term.includes(' ') ? `"${term}"` : term, match: 'words' }
 
 export function WordStats({ collectionId, search }: Props) {
   const id = useId()
   const [n, setN] = useState<1 | 2 | 3>(1)
   const [stopwords, setStopwords] = useState<'keep' | 'drop'>('drop')
   const q = search.q.trim() || undefined
-  const stats = useQuery(
-    collectionQueries.stats(collectionId, { q, n, stopwords, match: search.match, limit: 50 }),
-  )
-  const link = (term: string) =>
-    collectionPath(collectionId, { q: termSearch(term), match: 'words', sort: search.sort })
+  const stats = useQuery(wordStatsQuery(collectionId, { q, n, stopwords, match: search.match, limit: 50 }))
+  const link = (term: string, given?: TermSearch) =>
+    collectionPath(collectionId, { ...termSearch(term, given), sort: search.sort })
   return (
     <section aria-labelledby={`${id}-h`} className="flex flex-col gap-2">
       <h2 id={`${id}-h`} className="text-xl font-semibold">
@@ -75,8 +76,8 @@ function TermList({
   link,
 }: {
   title: string
-  terms: readonly { term: string; count: number; note?: string }[]
-  link: (term: string) => string
+  terms: readonly { term: string; count: number; note?: string; search?: TermSearch }[]
+  link: (term: string, given?: TermSearch) => string
 }) {
   return (
     <table className="text-sm">
@@ -103,7 +104,7 @@ function TermList({
             <td className="text-right">
               <Link
                 className="text-sky-800 underline"
-                to={link(t.term)}
+                to={link(t.term, t.search)}
                 aria-label={`${t.count} of ${t.term}: show its lines`}
                 title={t.note}
               >
