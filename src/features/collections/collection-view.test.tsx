@@ -2,6 +2,7 @@
 import { beforeEach, afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { CollectionSummary } from '#contract/collections.ts'
+import { inProcessApi, overrideRoute, stubApi } from '#testing/api-stub.ts'
 import { appRoutes, renderRoute } from '#testing/render-route.tsx'
 
 const routes = await appRoutes('collections')
@@ -117,6 +118,35 @@ describe('CollectionView against the real function', () => {
     // Exports are links to the function's routes with the same search.
     expect(screen.getByRole('link', { name: 'KWIC lines as CSV' }).getAttribute('href')).toBe(
       `/api/collections/${c.id}/export/kwic.csv?q=never&sort=before&match=words`,
+    )
+  })
+
+  it('shows the lines first and "counting…" until the total, asked apart, arrives', async () => {
+    const c = await newCollection('Counting', ['dQw4w9WgXcQ'])
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const asked: string[] = []
+    stubApi(
+      overrideRoute(
+        inProcessApi,
+        (url) => url.pathname.endsWith('/search'),
+        async (req) => {
+          const count = new URL(req.url).searchParams.get('count')!
+          asked.push(count)
+          if (count === 'exact') await held
+          return inProcessApi(req)
+        },
+      ),
+    )
+    renderRoute(routes, { at: `/collections/${c.id}?q=never` })
+    const total = await screen.findByTestId('corpus-total', {}, { timeout: 10_000 })
+    // Tracks are shared by collections: an earlier test may have collected this one.
+    expect(total.textContent).toMatch(/^(Lines 1–\d+|No lines) of … counting…$/)
+    expect(asked).toContain('none')
+    expect(asked).toContain('exact')
+    release()
+    await waitFor(() =>
+      expect(screen.getByTestId('corpus-total').textContent).toMatch(/^(Lines 1–\d+ of \d+ hits|No hits\.)$/),
     )
   })
 })
