@@ -5,7 +5,6 @@
  */
 import { PER_TRACK_USD, type TrackFailure } from '#contract/collections.ts'
 import type { CaptionItem } from '#contract/schemas.ts'
-import type { CaptionMode } from '#contract/enums.ts'
 import { num, type Database } from '../db/database.ts'
 import { ApiFailure } from '../errors.ts'
 import type { Gateway } from '../gateway.ts'
@@ -33,28 +32,8 @@ export type ItemDeps = {
   log: (line: string) => void
 }
 
-type JobContext = CollectionRow & { jobState: string; attempts: number }
-
-async function contextOf(db: Database, claim: Claim): Promise<JobContext | undefined> {
-  const [r] = await db.query(
-    `SELECT c.id, c.source, c.lang, c.mode, j.state AS job_state, i.attempts
-     FROM collect_items i JOIN collect_jobs j ON j.id = i.job_id JOIN collections c ON c.id = j.collection_id
-     WHERE i.job_id = $1 AND i.video_id = $2`,
-    [claim.jobId, claim.videoId],
-  )
-  if (!r) return undefined
-  return {
-    id: String(r.id),
-    source: String(r.source),
-    lang: (r.lang as string | null) ?? null,
-    mode: r.mode as CaptionMode,
-    jobState: String(r.job_state),
-    attempts: num(r.attempts),
-  }
-}
-
 /** What the dead worker's calls for this track did, from the ledger: charged (and how much), or possibly charged (pending). */
-async function paidBefore(db: Database, c: JobContext, claim: Claim) {
+async function paidBefore(db: Database, c: CollectionRow, claim: Claim) {
   const rows = await db.query(
     `SELECT status, cost_micro FROM ledger
      WHERE source = $1 AND path = $2 AND started_at >= $3 AND params->>'format' = 'json' AND params->>'mode' = $4
@@ -73,8 +52,7 @@ function failureOf(e: ApiFailure, at: number): TrackFailure {
 
 export async function collectItem(deps: ItemDeps, claim: Claim): Promise<void> {
   const { db, gateway, queue, worker, now } = deps
-  const c = await contextOf(db, claim)
-  if (!c) return
+  const c = claim.collection
   const call = captionCall(c, claim.videoId)
   let alreadyPaidMicro = 0
   if (claim.recovered) {
@@ -92,7 +70,7 @@ export async function collectItem(deps: ItemDeps, claim: Claim): Promise<void> {
         },
       })
   }
-  if (c.jobState !== 'running') return queue.release(claim, 0, alreadyPaidMicro)
+  if (claim.jobState !== 'running') return queue.release(claim, 0, alreadyPaidMicro)
 
   const cached = (await gateway.quote(call)).cached
   if (!cached && !(await queue.reserve(claim, toMicro(PER_TRACK_USD)))) return queue.cap(claim)
@@ -123,8 +101,8 @@ export async function collectItem(deps: ItemDeps, claim: Claim): Promise<void> {
     costMicro += paid
     // The dashboard's own budget (BUDGET_USD) refused before paying: the job stops like at its own maximum.
     if (e.code === 'budget_exhausted') return queue.cap(claim)
-    if (PASSING.has(e.code) && !isCharged(e) && paid === 0 && c.attempts < MAX_ATTEMPTS)
-      return queue.release(claim, 1_000 * 2 ** c.attempts + (e.retryAfterSeconds ?? 0) * 1000, costMicro)
+    if (PASSING.has(e.code) && !isCharged(e) && paid === 0 && claim.attempts < MAX_ATTEMPTS)
+      return queue.release(claim, 1_000 * 2 ** claim.attempts + (e.retryAfterSeconds ?? 0) * 1000, costMicro)
     const unavailable = e.code === 'captions_unavailable' || e.code === 'not_found'
     await queue.finish(claim, worker, {
       state: unavailable ? 'unavailable' : 'failed',

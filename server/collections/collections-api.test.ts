@@ -218,6 +218,22 @@ describeOnEngines('collections API', (engine) => {
     expect((await h.request(`/api/collections/${c.id}/collect`, { method: 'DELETE' })).status).toBe(409)
   })
 
+  it('reads a collection made on another data source but neither prices nor collects it (409)', async () => {
+    const h = harness()
+    await h.db.query(
+      "INSERT INTO collections (id, source, name, created_at, updated_at) VALUES ('c_demo000001', 'demo', 'made in demo mode', 1, 1)",
+    )
+    expect((await detail(h, 'c_demo000001')).source).toEqual({
+      kind: 'demo',
+      name: 'demo simulator (invented data)',
+    })
+    for (const init of [{ method: 'GET' }, json({ maxUsd: 1 })]) {
+      const res = await h.request('/api/collections/c_demo000001/collect', init)
+      expect(res.status).toBe(409)
+      expect((await errorOf(res)).message).toMatch(/another data source \(the demo simulator\)/)
+    }
+  })
+
   it('prices what is missing (cached tracks free), collects through the gateway, and a second collection of the same videos pays $0', async () => {
     const h = harness()
     // One track was already bought by the caption studio: it is in the function's cache.

@@ -40,6 +40,8 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
   let stopping = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let polling = false
+  /** The last failure to look for work, logged once a minute while it lasts (a database down must not flood the log). */
+  let lastFailure = { message: '', at: 0 }
   /** Asked to poll while polling: poll again at once after. */
   let again = false
 
@@ -77,7 +79,11 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
         active.add(run)
       }
     } catch (e) {
-      log(`[collect] looking for work failed: ${e instanceof Error ? e.message : String(e)}`)
+      const message = e instanceof Error ? e.message : String(e)
+      if (message !== lastFailure.message || Date.now() - lastFailure.at > 60_000) {
+        lastFailure = { message, at: Date.now() }
+        log(`[collect] looking for work failed: ${message}`)
+      }
     } finally {
       polling = false
       schedule(again ? 0 : pollMs)

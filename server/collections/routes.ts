@@ -13,7 +13,7 @@ import { ApiFailure } from '../errors.ts'
 import { toMicro } from '../spend/money.ts'
 import { COLLECTION_ID_RE } from './collection-id.ts'
 import { priceOfCollecting } from './collect-price.ts'
-import { createCollectionStore, notFound } from './collection-store.ts'
+import { createCollectionStore, notFound, type CollectionRow } from './collection-store.ts'
 import { createJobStore } from './job-store.ts'
 import { validBody } from './valid-body.ts'
 
@@ -34,6 +34,16 @@ export function collectionsRoute({ db, source, now, wake }: CollectionsDeps) {
   const collectionOf = async (id: string) => {
     if (!COLLECTION_ID_RE.test(id)) throw notFound(id)
     return orUnavailable(() => collections.row(id))
+  }
+
+  /** The gateway pays this function's data source only: a collection made on another is read, not priced or collected. */
+  const sameSource = (row: CollectionRow): CollectionRow => {
+    if (row.source === source) return row
+    throw new ApiFailure(
+      409,
+      'conflict',
+      `This collection's tracks come from another data source (${row.source === 'demo' ? 'the demo simulator' : 'the live service'}) than this dashboard now uses; collect it where it was made.`,
+    )
   }
 
   const noStore = { 'Cache-Control': 'no-store' }
@@ -61,18 +71,13 @@ export function collectionsRoute({ db, source, now, wake }: CollectionsDeps) {
       return c.json(await orUnavailable(() => collections.addVideos(id, body)), 200, noStore)
     })
     .get('/:id/collect', async (c) => {
-      const row = await collectionOf(c.req.param('id'))
+      const row = sameSource(await collectionOf(c.req.param('id')))
       return c.json(await orUnavailable(() => priceOfCollecting(db, c.var.gateway, row)), 200, noStore)
     })
     .post('/:id/collect', async (c) => {
       const row = await collectionOf(c.req.param('id'))
       const { maxUsd } = await validBody(c, StartCollectBody)
-      if (row.source !== source)
-        throw new ApiFailure(
-          409,
-          'conflict',
-          `This collection's tracks come from another data source (${row.source === 'demo' ? 'the demo simulator' : 'the live service'}) than this dashboard now uses; collect it where it was made.`,
-        )
+      sameSource(row)
       return c.json(await orUnavailable(() => jobs.start(row, toMicro(maxUsd))), 202, noStore)
     })
     .delete('/:id/collect', async (c) => {

@@ -4,7 +4,9 @@
  * (docs/decisions/0140). Money: a claim reserves its price against the job's maxUsd before the call is made.
  */
 import type { TrackFailure } from '#contract/collections.ts'
+import type { CaptionMode } from '#contract/enums.ts'
 import { num, type Database, type Queryable } from '../db/database.ts'
+import type { CollectionRow } from './collection-store.ts'
 
 export type Claim = {
   jobId: number
@@ -13,6 +15,11 @@ export type Claim = {
   recovered: boolean
   /** When the dead worker claimed it (ledger rows from then on are its calls). */
   previousClaimAt: number | null
+  /** The collection's request (language, mode, source), read with the claim. */
+  collection: CollectionRow
+  jobState: string
+  /** Claims of this row so far, this one included. */
+  attempts: number
 }
 
 export type Outcome =
@@ -55,7 +62,8 @@ export function createWorkQueue({
       const t = now()
       const rows = await db.query(
         `WITH picked AS (
-           SELECT i.job_id, i.video_id, i.state AS was, i.claimed_at AS was_claimed_at
+           SELECT i.job_id, i.video_id, i.state AS was, i.claimed_at AS was_claimed_at,
+                  c.id AS collection_id, c.source, c.lang, c.mode, j.state AS job_state
            FROM collect_items i JOIN collect_jobs j ON j.id = i.job_id JOIN collections c ON c.id = j.collection_id
            WHERE c.source = $5
              AND ((i.state = 'queued' AND j.state = 'running' AND coalesce(i.lease_until, 0) <= $1)
@@ -66,7 +74,8 @@ export function createWorkQueue({
          UPDATE collect_items c SET state = 'running', worker = $3, lease_until = $4, claimed_at = $1,
                 attempts = c.attempts + 1, reserved_micro = 0
          FROM picked WHERE c.job_id = picked.job_id AND c.video_id = picked.video_id
-         RETURNING c.job_id, c.video_id, picked.was, picked.was_claimed_at`,
+         RETURNING c.job_id, c.video_id, c.attempts, picked.was, picked.was_claimed_at, picked.collection_id,
+                   picked.source, picked.lang, picked.mode, picked.job_state`,
         [t, n, worker, t + leaseMs, source],
       )
       return rows.map((r) => ({
@@ -74,6 +83,14 @@ export function createWorkQueue({
         videoId: String(r.video_id),
         recovered: r.was === 'running',
         previousClaimAt: r.was_claimed_at === null ? null : num(r.was_claimed_at),
+        collection: {
+          id: String(r.collection_id),
+          source: String(r.source),
+          lang: (r.lang as string | null) ?? null,
+          mode: r.mode as CaptionMode,
+        },
+        jobState: String(r.job_state),
+        attempts: num(r.attempts),
       }))
     },
 

@@ -15,7 +15,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import {
   startFunctionProcess,
@@ -29,7 +28,7 @@ import { priceOf } from '#contract/index.ts'
 import { toMicro } from '../spend/money.ts'
 import { postgresBinDir, startPostgresCluster, type PostgresCluster } from '../testing/postgres-cluster.ts'
 import { num, type Queryable } from './database.ts'
-import { openPglite } from './pglite-engine.ts'
+import { withPgClient, withPgliteFolder } from '../testing/stored-data.ts'
 
 const TEST_MS = 180_000
 const IN_CI = process.env.CI === 'true' || process.env.CI === '1'
@@ -181,33 +180,6 @@ async function readLedger(q: Queryable, source: string): Promise<Reading> {
     settledMicro: num(r?.settled_micro),
     pendingMicro: num(r?.pending_micro),
     budgetMicro: num(b?.spent),
-  }
-}
-
-async function withPgClient<T>(url: string, work: (q: Queryable) => Promise<T>): Promise<T> {
-  const client = new pg.Client({
-    connectionString: url,
-    connectionTimeoutMillis: 10_000,
-    query_timeout: 30_000,
-  })
-  client.on('error', () => undefined)
-  await client.connect()
-  try {
-    return await work({
-      query: async (sql, params) => (await client.query(sql, params as unknown[])).rows as never,
-    })
-  } finally {
-    await client.end()
-  }
-}
-
-/** The embedded database of a DATA_DIR no process holds any more (its owner was stopped). */
-async function withPgliteFolder<T>(dataDir: string, work: (q: Queryable) => Promise<T>): Promise<T> {
-  const db = await openPglite({ dataDir, timeoutMs: 60_000 })
-  try {
-    return await work(db)
-  } finally {
-    await db.close()
   }
 }
 

@@ -1,0 +1,48 @@
+/** The runner's own rules: bounded concurrency, a quiet log while the database is down, a clean stop. */
+import { describe, expect, it } from 'vitest'
+import { StorageUnavailable, type Database } from '../db/database.ts'
+import type { Gateway } from '../gateway.ts'
+import { disposedAfterEach, gate, spendHarness } from '../testing/spend-harness.ts'
+import { startJobRunner } from './job-runner.ts'
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body) })
+
+describe('collect job runner', () => {
+  const track = disposedAfterEach()
+
+  it('keeps at most COLLECT_CONCURRENCY tracks in progress', async () => {
+    const g = gate()
+    const h = track(spendHarness({ hold: g.opened, env: { COLLECT_CONCURRENCY: '2' } }))
+    const ids = ['ccccccccc01', 'ccccccccc02', 'ccccccccc03', 'ccccccccc04', 'ccccccccc05']
+    const c = (await (await h.request('/api/collections', post({ name: 'x', videoIds: ids }))).json()) as {
+      id: string
+    }
+    await h.request(`/api/collections/${c.id}/collect`, post({ maxUsd: 1 }))
+    await sleep(1500) // several polls: none may take a third track while two are held
+    expect(h.seen.filter((r) => new URL(r.url).pathname.startsWith('/captions/'))).toHaveLength(2)
+    g.open()
+  })
+
+  it('logs a database that keeps failing once, not at every poll, and stops cleanly', async () => {
+    const logs: string[] = []
+    const failing = {
+      kind: 'pglite',
+      query: () => Promise.reject(new StorageUnavailable('the database is down')),
+      transaction: () => Promise.reject(new StorageUnavailable('the database is down')),
+    } as unknown as Database
+    const runner = startJobRunner({
+      db: failing,
+      gateway: {} as Gateway,
+      source: 'demo',
+      now: Date.now,
+      concurrency: 4,
+      leaseMs: 1000,
+      pollMs: 10,
+      log: (l) => logs.push(l),
+    })
+    await sleep(300)
+    await runner.stop()
+    expect(logs).toEqual(['[collect] looking for work failed: the database is down'])
+  })
+})
