@@ -9,7 +9,7 @@ import type { Database } from '../db/database.ts'
 import { orUnavailable } from '../db/storage-failure.ts'
 import { validQuery } from '../validation.ts'
 import { CORPUS_FORMATS, corpusZip } from './exports/corpus-zip.ts'
-import { slug } from './exports/file-name.ts'
+import { corpusZipName, kwicBaseName } from './exports/export-names.ts'
 import { kwicCsv, kwicProvenance } from './exports/kwic-export.ts'
 import { searchCollection } from './search/search-collection.ts'
 import { collectionStats } from './stats/collection-stats.ts'
@@ -93,31 +93,36 @@ export function corpusSearchRoutes({ db, now = Date.now }: CorpusRouteDeps) {
     })
     .get('/:id/export/kwic.csv', validQuery(KwicExportQuery), async (c) => {
       const id = c.req.param('id')
-      const csv = await orUnavailable(() => kwicCsv(db, id, c.req.valid('query')))
+      const query = c.req.valid('query')
+      const csv = await orUnavailable(() => kwicCsv(db, id, query))
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': attachment(`${slug(id)}.kwic.csv`),
+        'Content-Disposition': attachment(`${kwicBaseName(id, query, date())}.csv`),
         'Cache-Control': 'no-store',
       })
     })
     .get('/:id/export/kwic.provenance.json', validQuery(KwicExportQuery), async (c) => {
       const id = c.req.param('id')
-      const provenance = await orUnavailable(() => kwicProvenance(db, id, c.req.valid('query'), date()))
+      const query = c.req.valid('query')
+      const now = date()
+      const name = kwicBaseName(id, query, now)
+      const provenance = await orUnavailable(() => kwicProvenance(db, id, query, now, `${name}.csv`))
       return c.body(`${JSON.stringify(provenance, null, 2)}\n`, 200, {
         'Content-Type': 'application/json; charset=utf-8',
-        'Content-Disposition': attachment(`${slug(id)}.kwic.provenance.json`),
+        'Content-Disposition': attachment(`${name}.provenance.json`),
         'Cache-Control': 'no-store',
       })
     })
     .get('/:id/export/corpus.zip', validQuery(CorpusZipQuery), async (c) => {
       const id = c.req.param('id')
       const params = c.req.valid('query')
-      const zip = await orUnavailable(() => corpusZip(db, id, params, date()))
+      const now = date()
+      const zip = await orUnavailable(() => corpusZip(db, id, params, now))
       const kind = params.plain ? 'plain' : params.format
       return new Response(zip.body, {
         headers: {
           'Content-Type': 'application/zip',
-          'Content-Disposition': attachment(`${slug(id)}.corpus.${kind}.zip`),
+          'Content-Disposition': attachment(corpusZipName(id, kind, params.timestamps, now)),
           'Cache-Control': 'no-store',
         },
       })

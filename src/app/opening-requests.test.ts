@@ -19,6 +19,9 @@ describe('opening requests are the views’ first requests', () => {
   })
   it('popular: its first page', () => {
     expect(openingRequests({ kind: 'popular' })).toEqual([{ path: popularPageUrl(), listPriceUsd: 0.00013 }])
+    expect(openingRequests({ kind: 'popular', regionCode: 'FR', hl: 'fr' })).toEqual([
+      { path: popularPageUrl(undefined, { regionCode: 'FR', hl: 'fr' }), listPriceUsd: 0.00013 },
+    ])
   })
   it.each([
     [{ by: 'id', id: 'UCuAXFkgsw1L7xaCfnd5JJOw' }],

@@ -42,6 +42,20 @@ function DemoBadge() {
   )
 }
 
+/** The footer names where the data on screen come from: invented demo data is never presented as the service's. */
+function SourceLine() {
+  const { data } = useQuery(healthQueries.status())
+  if (!data) return <>Every request is priced; cached answers are free.</>
+  return data.mode === 'demo' ? (
+    <>
+      Demo data: invented by the built-in simulator of the Poix data service; nothing is paid. Every request
+      is still priced as the service would charge it.
+    </>
+  ) : (
+    <>Data from the Poix data service. Every request is priced; cached answers are free.</>
+  )
+}
+
 function SignOut() {
   const access = useAccess()
   if (access !== 'signed-in') return null
@@ -145,7 +159,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <footer className="border-t border-slate-200 px-4 py-3 text-center text-xs text-slate-600">
-        Data from the Poix data service. Every request is priced; cached answers are free.
+        <SourceLine />
       </footer>
     </div>
   )

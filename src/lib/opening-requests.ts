@@ -4,6 +4,7 @@
  * factories build the same URLs (src/app/opening-requests.test.ts holds them together).
  */
 import type { CaptionMode, HlCode } from '#contract/enums.ts'
+import type { RegionCode } from '#contract/regions.ts'
 import type { PasteTarget } from '#contract/paste.ts'
 import { priceOf } from '#contract/prices.ts'
 import { apiUrl } from './api-client.ts'
@@ -13,7 +14,7 @@ import type { ChannelRef } from './channel-lookup.ts'
 /** A view that pays when it opens. */
 export type Door =
   | { kind: 'video'; videoId: string; lang?: string; mode?: CaptionMode }
-  | { kind: 'popular' }
+  | { kind: 'popular'; regionCode?: RegionCode; hl?: HlCode }
   | { kind: 'channel'; ref: ChannelRef; hl?: HlCode }
   | { kind: 'replies'; commentId: string }
   /** Any other view whose route knows its one opening request (the channel comparison). */
@@ -36,7 +37,9 @@ export function channelRequestUrl(ref: ChannelRef, hl?: HlCode): string {
 export const firstRepliesPageUrl = (commentId: string): string =>
   apiUrl('/api/commentReplies', { parentCommentId: commentId, format: 'html' })
 
-export const firstPopularPageUrl = (): string => apiUrl('/api/popularVideos')
+/** The first page of the feed, for a chosen region and language (the popular view's `popularPageUrl`). */
+export const firstPopularPageUrl = (feed: { regionCode?: RegionCode; hl?: HlCode } = {}): string =>
+  apiUrl('/api/popularVideos', { regionCode: feed.regionCode, hl: feed.hl })
 
 /** Every request `door`'s view makes when it opens, with its list price. */
 export function openingRequests(door: Door): OpeningRequest[] {
@@ -50,7 +53,12 @@ export function openingRequests(door: Door): OpeningRequest[] {
         },
       ]
     case 'popular':
-      return [{ path: firstPopularPageUrl(), listPriceUsd: priceOf('GET /popularVideos') }]
+      return [
+        {
+          path: firstPopularPageUrl({ regionCode: door.regionCode, hl: door.hl }),
+          listPriceUsd: priceOf('GET /popularVideos'),
+        },
+      ]
     case 'channel':
       return [{ path: channelRequestUrl(door.ref, door.hl), listPriceUsd: priceOf('GET /channels') }]
     case 'replies':

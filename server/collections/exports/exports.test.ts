@@ -16,7 +16,9 @@ describeOnEngines('corpus exports', (engine) => {
     const res = await get('kwic.csv?q=metro*&sort=before')
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
-    expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="c_known.kwic.csv"')
+    expect(res.headers.get('Content-Disposition')).toMatch(
+      /^attachment; filename="kwic-c_known-metro-2026-11-25-[0-9a-f]{6}\.csv"$/,
+    )
     const csv = readStrictCsvBytes(await bytes(res))
     expect(csv.header).toEqual([
       'videoId',
@@ -75,7 +77,6 @@ describeOnEngines('corpus exports', (engine) => {
     expect(provenance).toMatchObject({
       source: 'demo simulator (invented data)',
       dataSource: { kind: 'demo', url: null },
-      describes: 'kwic.csv',
       query: { q: 'metro', match: 'words', sort: 'time' },
       lines: 2,
       videos: 1,
@@ -84,13 +85,25 @@ describeOnEngines('corpus exports', (engine) => {
       viewUrl: '/collections/c_known?q=metro',
     })
     expect(Object.keys(provenance).slice(0, 2)).toEqual(['title', 'source'])
+    // The sidecar names the CSV of the same query, and is named after it; another query gets another name.
+    const csvName = /filename="(.+)"/.exec(
+      (await get('kwic.csv?q=metro')).headers.get('Content-Disposition')!,
+    )![1]!
+    expect(provenance.describes).toBe(csvName)
+    expect(res.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="${csvName.replace(/\.csv$/, '.provenance.json')}"`,
+    )
+    const other = (await get('kwic.csv?q=metro&sort=after')).headers.get('Content-Disposition')
+    expect(other).not.toContain(csvName)
   })
 
   it('zips the corpus as converted tracks with a manifest and per-video provenance', async () => {
     const res = await get('corpus.zip?format=srt')
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toBe('application/zip')
-    expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="c_known.corpus.srt.zip"')
+    expect(res.headers.get('Content-Disposition')).toBe(
+      'attachment; filename="corpus-c_known-srt-2026-11-25.zip"',
+    )
     const files = readZip(await bytes(res))
     expect(Object.keys(files)).toEqual([
       'manifest.json',

@@ -67,12 +67,13 @@ export async function kwicProvenance(
   collectionId: string,
   p: KwicExportParams,
   now: Date,
+  describes: string,
 ): Promise<Record<string, unknown>> {
   const collection = await loadCollection(db, collectionId)
   const exported = await lines(db, collectionId, p)
   return {
     ...provenanceHead(collection, `KWIC lines of "${p.q}" in the collection "${collection.name}"`, now),
-    describes: 'kwic.csv',
+    describes,
     query: { q: p.q, match: p.match, sort: p.sort },
     viewUrl: `/collections/${encodeURIComponent(collectionId)}?${new URLSearchParams({ q: p.q })}`,
     lines: exported.length,

@@ -1,5 +1,6 @@
 /** Keyword-in-context lines: the hit inside its cue, the words before and after it from the cue and its neighbours. */
 import { SOUND_MARKER } from '../clean-text.ts'
+import { caseInsensitivePattern } from './substring-pattern.ts'
 
 /** About this many words each side, as concordancers show. */
 export const CONTEXT_WORDS = 8
@@ -60,12 +61,15 @@ export function soundHit(text: string, wanted: readonly string[]): Span | undefi
   return undefined
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/** The first case-insensitive occurrence of `needle`, in the text's own coordinates. */
+/** The first occurrence of `needle`, case ignored as the SQL ignores it, in the text's own coordinates. */
 export function substringHit(text: string, needle: string): Span | undefined {
-  const m = new RegExp(escapeRegExp(needle), 'iu').exec(text)
-  return m ? { start: m.index, end: m.index + m[0].length } : undefined
+  const pattern = caseInsensitivePattern(needle)
+  const start =
+    pattern === undefined ? text.indexOf(needle) : (new RegExp(pattern, 'u').exec(text)?.index ?? -1)
+  if (start < 0) return undefined
+  const length =
+    pattern === undefined ? needle.length : new RegExp(pattern, 'uy').exec(text.slice(start))![0].length
+  return { start, end: start + length }
 }
 
 function lastWords(text: string): string {

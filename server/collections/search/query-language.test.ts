@@ -25,6 +25,12 @@ describe('the corpus query language', () => {
     expect(tsqueryText(parseQuery("don't"))).toBe("'don''t'")
   })
 
+  it('asks words with non-ASCII cased letters in their three usual cases, ASCII and uncased words as written', () => {
+    expect(tsqueryText(parseQuery('Москва'))).toBe("('москва' | 'Москва' | 'МОСКВА')")
+    expect(tsqueryText(parseQuery('éc*'))).toBe("('éc':* | 'Éc':* | 'ÉC':*)")
+    expect(tsqueryText(parseQuery('Metro 地下鉄'))).toBe("'Metro' & '地下鉄'")
+  })
+
   it('keeps sound markers apart from words', () => {
     const parsed = parseQuery('[Music] -[ Applause ] metro')
     expect(soundTerms(parsed)).toEqual({ wanted: ['music'], excluded: ['applause'] })

@@ -83,9 +83,26 @@ export function parseQuery(q: string): ParsedQuery {
 }
 
 /** One quoted tsquery operand: to_tsquery normalises it with the configuration (stems it, drops a stop word). */
+function quoted(text: string, prefix: boolean): string {
+  const q = `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
+  return prefix ? `${q}:*` : q
+}
+
+/**
+ * A C-locale Postgres server folds only ASCII to lower case, in the index and in the query (PGlite folds all): a word
+ * with other cased letters is asked as written in lower case, capitalised and in capitals, which one locale reads as
+ * one lexeme and the other as the three ways captions write it.
+ */
+export function caseForms(text: string): string[] {
+  const lower = text.toLowerCase()
+  if (![...text].some((c) => c.codePointAt(0)! > 0x7f) || lower === text.toUpperCase()) return [text]
+  const capital = [...lower][0]!.toUpperCase() + [...lower].slice(1).join('')
+  return [...new Set([lower, capital, text.toUpperCase()])]
+}
+
 function operand(word: Word): string {
-  const quoted = `'${word.text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
-  return word.prefix ? `${quoted}:*` : quoted
+  const forms = caseForms(word.text).map((form) => quoted(form, word.prefix))
+  return forms.length > 1 ? `(${forms.join(' | ')})` : forms[0]!
 }
 
 /** The tsquery text of the word terms (`'metro' <-> 'station' & !'bus' & 'run':*`), or undefined when there are none. */

@@ -3,6 +3,7 @@
  * collection, OR-ed, so each arm can use the GIN index (`c.cfg = 'english' AND c.tsv @@ to_tsquery('english', …)`).
  */
 import { isTextSearchConfig } from '../text-search-config.ts'
+import { caseInsensitivePattern } from './substring-pattern.ts'
 import { parseQuery, parseSubstring, soundTerms, tsqueryText } from './query-language.ts'
 
 export type MatchMode = 'words' | 'substring'
@@ -28,10 +29,9 @@ export type Match = { where: string; locator: Locator }
 export function matchClause(q: string, mode: MatchMode, configs: readonly string[], params: Params): Match {
   if (mode === 'substring') {
     const text = parseSubstring(q)
-    return {
-      where: `strpos(lower(c.text), lower(${params.add(text)})) > 0`,
-      locator: { kind: 'substring', text },
-    }
+    const pattern = caseInsensitivePattern(text)
+    const where = pattern ? `c.text ~ ${params.add(pattern)}` : `strpos(c.text, ${params.add(text)}) > 0`
+    return { where, locator: { kind: 'substring', text } }
   }
   const parsed = parseQuery(q)
   const tsquery = tsqueryText(parsed)

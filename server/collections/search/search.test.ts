@@ -1,7 +1,9 @@
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { StorageUnavailable, type Database } from '#server/db/database.ts'
 import { describeOnEngines } from '#server/testing/postgres-cluster.ts'
 import type { KwicHit, SearchResult } from './search-collection.ts'
-import { KNOWN, KNOWN_VIDEOS, knownCorpusPerTest } from './testing/known-corpus.ts'
+import { createCollection } from './testing/corpus-fixture.ts'
+import { corpusApp, KNOWN, KNOWN_VIDEOS, knownCorpusPerTest } from './testing/known-corpus.ts'
 
 describeOnEngines('corpus search', (engine) => {
   const corpus = knownCorpusPerTest(engine)
@@ -101,6 +103,26 @@ describeOnEngines('corpus search', (engine) => {
     expect(upper.total).toBe(3)
   })
 
+  it('ignores case beyond ASCII on every engine (a C-locale server folds ASCII only), words and substrings', async () => {
+    await createCollection(corpus.db(), 'c_cases', [
+      {
+        videoId: 'vidFrench00',
+        track: { lang: 'fr', cues: [{ text: "L'ÉCOLE d'Ärger", offset: 0, duration: 1 }] },
+      },
+      {
+        videoId: 'vidRussian0',
+        track: { lang: 'ru', cues: [{ text: 'Москва зовёт', offset: 2, duration: 1 }] },
+      },
+    ])
+    expect((await search({ q: 'école d’', match: 'substring' }, 'c_cases')).total).toBe(0)
+    const substring = await search({ q: "école d'ä", match: 'substring' }, 'c_cases')
+    expect(substring.hits.map((h) => h.hit)).toEqual(["ÉCOLE d'Ä"])
+    const russian = await search({ q: 'москва' }, 'c_cases')
+    expect(russian.hits.map((h) => [h.videoId, h.hit])).toEqual([['vidRussian0', 'Москва']])
+    const french = await search({ q: 'école' }, 'c_cases')
+    expect(french.hits.map((h) => [h.videoId, h.hit])).toEqual([['vidFrench00', 'ÉCOLE']])
+  })
+
   it('places every hit inside its cue: the offset and duration are the cue’s own and its text holds the hit', async () => {
     const cues = KNOWN_VIDEOS.flatMap((v) => (v.track?.cues ?? []).map((c) => ({ ...c, videoId: v.videoId })))
     const queries: Record<string, string>[] = [
@@ -178,5 +200,18 @@ describeOnEngines('corpus search', (engine) => {
     const body = (await res.json()) as { error: { code: string; param: string; message: string } }
     expect(body.error).toMatchObject({ code: 'invalid_query', param })
     expect(body.error.message.length).toBeGreaterThan(10)
+  })
+})
+
+describe('when the database fails', () => {
+  it('answers 503 storage_unavailable on every corpus route', async () => {
+    const down = new StorageUnavailable('the database did not answer a query within 5000 ms')
+    const db = { query: () => Promise.reject(down) } as unknown as Database
+    const app = corpusApp(db)
+    for (const path of ['search?q=metro', 'stats', 'export/kwic.csv?q=metro', 'export/corpus.zip']) {
+      const res = await app.request(`/api/collections/${KNOWN}/${path}`)
+      expect(res.status, path).toBe(503)
+      expect(await res.json(), path).toMatchObject({ error: { code: 'storage_unavailable' } })
+    }
   })
 })

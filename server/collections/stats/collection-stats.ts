@@ -15,6 +15,8 @@ export type StatsParams = {
 export type StatsResult = {
   terms: TermCount[]
   collocates?: Collocate[]
+  /** With q: hits per video, in the collection's order (the chart of hits over publication time reads these). */
+  videos?: { videoId: string; count: number }[]
   /** How many cues were counted, and whether the collection had more than the counting reads. */
   cues: number
   truncated: boolean
@@ -22,6 +24,13 @@ export type StatsResult = {
 
 /** Counting runs in the function: beyond this many cues the statistics cover the first ones, in video order, and say so. */
 export const MAX_STATS_CUES = 500_000
+
+/** Hits in time order are grouped by video already: count each run. */
+function hitsPerVideo(hits: readonly { videoId: string }[]): { videoId: string; count: number }[] {
+  const counts = new Map<string, number>()
+  for (const h of hits) counts.set(h.videoId, (counts.get(h.videoId) ?? 0) + 1)
+  return [...counts].map(([videoId, count]) => ({ videoId, count }))
+}
 
 export async function collectionStats(
   db: Queryable,
@@ -35,6 +44,7 @@ export async function collectionStats(
     return {
       terms: topTerms(hits, options),
       collocates: collocates(hits, { q: p.q, match: p.match }, options),
+      videos: hitsPerVideo(hits),
       cues: hits.length,
       truncated: false,
     }

@@ -57,6 +57,7 @@ describeOnEngines('corpus word statistics', (engine) => {
   it('counts the words of a search’s hits and the collocates of its term within five words', async () => {
     const result = await stats({ q: 'metro' })
     expect(result.cues).toBe(2)
+    expect(result.videos).toEqual([{ videoId: 'vidEnglish0', count: 2 }])
     expect(counts(result)).toMatchObject({ metro: 2, station: 1, running: 1, run: 1 })
     const station = result.collocates!.find((c) => c.term === 'station')
     expect(station).toEqual({
@@ -77,6 +78,15 @@ describeOnEngines('corpus word statistics', (engine) => {
     // Six words away from the hit: outside the window.
     expect(collocates).not.toHaveProperty('was')
     expect(collocates).not.toHaveProperty('the')
+  })
+
+  it('counts hits per video in the collection’s order', async () => {
+    const result = await stats({ q: 'metro*' })
+    expect(result.videos).toEqual([
+      { videoId: 'vidEnglish0', count: 2 },
+      { videoId: 'vidRolling0', count: 1 },
+    ])
+    expect((await stats({})).videos).toBeUndefined()
   })
 
   it('answers 404 for an unknown collection and 400 naming the parameter for bad input', async () => {

@@ -1,4 +1,5 @@
 /** Word frequencies, 2–3-grams and collocates over cue texts, counted in the function (docs/decisions/0145). */
+import { parseQuery } from '../search/query-language.ts'
 import type { MatchMode } from '../search/search-sql.ts'
 import { stopWordsFor } from './stop-words.ts'
 
@@ -42,7 +43,18 @@ export function wordRuns(text: string, lang: string): string[][] {
 /** The search that finds a term's KWIC lines. */
 export function searchFor(words: readonly string[], lang: string): Search {
   if (NO_SPACES.test(lang)) return { q: words.join(''), match: 'substring' }
-  return { q: words.length > 1 ? `"${words.join(' ')}"` : words[0]!, match: 'words' }
+  const q = words.length > 1 ? `"${words.join(' ')}"` : words[0]!
+  // A word the query language cannot spell (a leading underscore, say) is still found as written.
+  return parses(q) ? { q, match: 'words' } : { q: words.join(' '), match: 'substring' }
+}
+
+function parses(q: string): boolean {
+  try {
+    parseQuery(q)
+    return true
+  } catch {
+    return false
+  }
 }
 
 type Tally = Map<string, { count: number; words: string[]; lang: string }>

@@ -21,10 +21,14 @@ export function Component() {
     <>
       <title>{pageTitle('Popular videos')}</title>
       <OpenGate
-        door={{ kind: 'popular' }}
+        door={{ kind: 'popular', regionCode: state.region, hl: state.hl }}
         label="Open the popular videos"
         pays="the first page of the popular videos"
-        alreadyLoaded={queryClient.getQueryData(popularQueries.feed().queryKey) !== undefined}
+        alreadyLoaded={
+          queryClient.getQueryData(
+            popularQueries.feed({ regionCode: state.region, hl: state.hl }).queryKey,
+          ) !== undefined
+        }
       >
         <PopularView state={state} problems={problems} onStateChange={onStateChange} />
       </OpenGate>

@@ -16,6 +16,7 @@ CREATE TABLE collection_videos (collection_id text NOT NULL REFERENCES collectio
   video_id text NOT NULL, position integer NOT NULL, title text, channel_id text, channel_title text,
   published_at text, found_by jsonb NOT NULL DEFAULT '[]', added_at bigint NOT NULL,
   track_state text NOT NULL DEFAULT 'wanted', track_id bigint, failure jsonb, PRIMARY KEY (collection_id, video_id));
+CREATE INDEX collection_videos_position ON collection_videos (collection_id, position);
 CREATE TABLE corpus_tracks (id bigserial PRIMARY KEY, source text NOT NULL, video_id text NOT NULL,
   lang_asked text NOT NULL, mode text NOT NULL, lang text NOT NULL, cfg regconfig NOT NULL,
   cue_count integer NOT NULL, fetched_at bigint NOT NULL, cost_micro bigint NOT NULL,

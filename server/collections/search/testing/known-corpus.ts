@@ -3,11 +3,11 @@
  * doubled escapes and a rolling track), Japanese and Chinese tracks and one video never collected; `c_other` holds a
  * video that says "metro" too, which no search of `c_known` may return.
  */
-import { Hono } from 'hono'
 import { beforeEach } from 'vitest'
 import type { EngineUnderTest } from '#server/testing/postgres-cluster.ts'
 import type { Database } from '#server/db/database.ts'
-import { ApiFailure, errorResponse } from '#server/errors.ts'
+import { createApp } from '#server/app.ts'
+import { loadConfig } from '#server/config.ts'
 import { corpusSearchRoutes } from '../../routes-search.ts'
 import { createCollection, openCorpusDatabase, type FixtureVideo } from './corpus-fixture.ts'
 
@@ -78,11 +78,14 @@ export async function loadKnownCorpus(db: Database): Promise<void> {
   await createCollection(db, OTHER, [ELSEWHERE])
 }
 
-/** The routes as the function mounts them, with its JSON errors. */
+/** The corpus routes inside the real function (its middleware, JSON errors and 404s); nothing may be paid. */
 export function corpusApp(db: Database, now = () => Date.UTC(2026, 10, 25, 12)) {
-  return new Hono().route('/api/collections', corpusSearchRoutes({ db, now })).onError((err, c) => {
-    if (err instanceof ApiFailure) return errorResponse(c, err)
-    throw err
+  const refuse = () => Promise.reject(new Error('the corpus routes pay for nothing'))
+  return createApp({
+    config: loadConfig({ DATA_DIR: ':memory:' }),
+    gateway: { call: refuse, quote: refuse },
+    routes: { '/collections': corpusSearchRoutes({ db, now }) },
+    log: () => {},
   })
 }
 

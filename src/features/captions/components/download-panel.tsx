@@ -96,7 +96,7 @@ function ZipPrice({ total }: { total: PriceTotal }) {
   const paid = total.requests - total.cachedCount
   return (
     <span className="text-sm text-slate-700" data-testid="zip-price">
-      {total.requests} requests
+      {total.requests} {total.requests === 1 ? 'request' : 'requests'}
       {total.cachedCount > 0
         ? `: ${total.cachedCount} cached · free, ${paid} × ${formatUsd(CAPTION_PRICE)}`
         : ` × ${formatUsd(CAPTION_PRICE)}`}{' '}
