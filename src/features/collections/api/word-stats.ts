@@ -10,8 +10,14 @@ const TermSearch = z.object({ q: z.string(), match: z.enum(['words', 'substring'
 const Stats = z.object({
   terms: z.array(StatsTerm.extend({ search: TermSearch })),
   collocates: z.array(Collocate.extend({ search: TermSearch })).optional(),
+  /** With q: the hits per video, in the collection's order. */
+  videos: z.array(z.object({ videoId: z.string(), count: z.number().int() })).optional(),
+  truncated: z.boolean().optional(),
 })
 export type WordStatsResult = z.infer<typeof Stats>
+
+/** What the statistics panel asks first; the per-video counts ask the same, so it is one request. */
+export const DEFAULT_STATS = { n: 1, stopwords: 'drop', limit: 50 } as const
 
 export function wordStatsQuery(id: string, params: CorpusStatsParams) {
   return queryOptions({

@@ -7,7 +7,7 @@ import type { CorpusSearchState } from '#lib/paths/collections.ts'
 import { Button } from '#components/ui/button.tsx'
 import { PAGE_SIZE } from '../api/corpus-search.ts'
 import { useCorpusSearch } from '../hooks/use-corpus-search.ts'
-import { HITS_COUNTED_MAX, useHitCounts } from '../hooks/use-hit-counts.ts'
+import { useHitCounts } from '../hooks/use-hit-counts.ts'
 import { countOverTime, countPerVideo } from '../lib/hit-counts.ts'
 import { HitsChart } from './hits-chart.tsx'
 import { KwicLines, hitPath } from './kwic-lines.tsx'
@@ -114,11 +114,8 @@ function HitCounts({
       <h3 id="hit-counts-h" className="text-lg font-semibold">
         Hits per video
       </h3>
-      {!counts.data.complete && (
-        <p>
-          Counted from the first {HITS_COUNTED_MAX.toLocaleString()} of {counts.data.total.toLocaleString()}{' '}
-          hits.
-        </p>
+      {counts.data.truncated && (
+        <p>Counted over the first part of the collection only: it is too large to count whole.</p>
       )}
       <HitsChart buckets={overTime.buckets} unit={overTime.unit} />
       <table className="text-sm">

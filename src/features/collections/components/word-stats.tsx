@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { collectionPath, type CorpusSearchState } from '#lib/paths/collections.ts'
-import { wordStatsQuery } from '../api/word-stats.ts'
+import { DEFAULT_STATS, wordStatsQuery } from '../api/word-stats.ts'
 import { QueryError } from './query-error.tsx'
 
 type Props = { collectionId: string; search: CorpusSearchState }
@@ -16,10 +16,12 @@ const termSearch = (term: string, given?: TermSearch): TermSearch =>
 
 export function WordStats({ collectionId, search }: Props) {
   const id = useId()
-  const [n, setN] = useState<1 | 2 | 3>(1)
-  const [stopwords, setStopwords] = useState<'keep' | 'drop'>('drop')
+  const [n, setN] = useState<1 | 2 | 3>(DEFAULT_STATS.n)
+  const [stopwords, setStopwords] = useState<'keep' | 'drop'>(DEFAULT_STATS.stopwords)
   const q = search.q.trim() || undefined
-  const stats = useQuery(wordStatsQuery(collectionId, { q, n, stopwords, match: search.match, limit: 50 }))
+  const stats = useQuery(
+    wordStatsQuery(collectionId, { q, n, stopwords, match: search.match, limit: DEFAULT_STATS.limit }),
+  )
   const link = (term: string, given?: TermSearch) =>
     collectionPath(collectionId, { ...termSearch(term, given), sort: search.sort })
   return (

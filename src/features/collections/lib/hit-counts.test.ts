@@ -8,9 +8,14 @@ const videos = new Map([
 ])
 
 describe('hit counts', () => {
-  it('counts per video, most first, ties by title', () => {
-    const hits = ['b', 'a', 'b', 'c', 'a', 'b'].map((videoId) => ({ videoId }))
-    expect(countPerVideo(hits, videos).map((v) => [v.videoId, v.count])).toEqual([
+  it('lists videos with hits, most first, ties by title', () => {
+    const counts = [
+      { videoId: 'a', count: 2 },
+      { videoId: 'b', count: 3 },
+      { videoId: 'c', count: 1 },
+      { videoId: 'd', count: 0 },
+    ]
+    expect(countPerVideo(counts, videos).map((v) => [v.videoId, v.count])).toEqual([
       ['b', 3],
       ['a', 2],
       ['c', 1],
@@ -18,7 +23,11 @@ describe('hit counts', () => {
   })
   it('buckets by day over weeks and by month over months, gaps included, undated videos left out', () => {
     const perVideo = countPerVideo(
-      ['a', 'b', 'b', 'c'].map((videoId) => ({ videoId })),
+      [
+        { videoId: 'a', count: 1 },
+        { videoId: 'b', count: 2 },
+        { videoId: 'c', count: 1 },
+      ],
       videos,
     )
     expect(countOverTime(perVideo)).toMatchObject({

@@ -1,17 +1,17 @@
-/** Hits per video and per period of publication, from the KWIC lines read (the search answers lines, not counts). */
+/** Hits per video and per period of publication, from the counts per video the statistics route gives. */
 import type { CollectionVideo } from '#contract/collections.ts'
 
 export type VideoCount = { videoId: string; title: string; publishedAt: string | null; count: number }
 export type TimeBucket = { label: string; start: number; count: number }
 
+/** The function's counts per video with each video's title and date, most hits first. */
 export function countPerVideo(
-  hits: readonly { videoId: string }[],
+  counts: readonly { videoId: string; count: number }[],
   videos: ReadonlyMap<string, Pick<CollectionVideo, 'title' | 'publishedAt'>>,
 ): VideoCount[] {
-  const counts = new Map<string, number>()
-  for (const h of hits) counts.set(h.videoId, (counts.get(h.videoId) ?? 0) + 1)
-  return [...counts]
-    .map(([videoId, count]) => ({
+  return counts
+    .filter((c) => c.count > 0)
+    .map(({ videoId, count }) => ({
       videoId,
       count,
       title: videos.get(videoId)?.title ?? videoId,
