@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
+import { axeViolations } from './support/axe.ts'
 import { attemptPoint, attemptRadiusKm } from './support/unique.ts'
 
 /** Every request that starts (POST) or stops (DELETE) collecting: the only ones that pay. */
@@ -74,6 +75,9 @@ test.describe('research corpus', () => {
     // Words without spaces between them (ja, zh) are found as exact substrings.
     await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(term)}(&match=substring)?$`))
     await expect(page.getByTestId('corpus-total')).toHaveText(/^Lines 1–\d+ of \d+ hits$/)
+
+    // The whole collection page (videos, job, KWIC lines, statistics, chart, exports) passes WCAG 2.1 A and AA.
+    expect(await axeViolations(page)).toEqual([])
 
     const kwic = page.getByRole('table', { name: /^Keyword in context/ })
     const hit = kwic.getByRole('row').nth(1).getByRole('link').first()

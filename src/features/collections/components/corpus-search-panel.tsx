@@ -4,13 +4,14 @@ import { Link } from 'react-router'
 import type { CollectionVideo } from '#contract/collections.ts'
 import { exportUrls } from '#lib/collections/collections-api.ts'
 import type { CorpusSearchState } from '#lib/paths/collections.ts'
+import { videoPath } from '#lib/paths/videos.ts'
 import { Button } from '#components/ui/button.tsx'
 import { PAGE_SIZE } from '../api/corpus-search.ts'
 import { useCorpusSearch } from '../hooks/use-corpus-search.ts'
 import { useHitCounts } from '../hooks/use-hit-counts.ts'
 import { countOverTime, countPerVideo } from '../lib/hit-counts.ts'
 import { HitsChart } from './hits-chart.tsx'
-import { KwicLines, hitPath } from './kwic-lines.tsx'
+import { KwicLines } from './kwic-lines.tsx'
 import { QueryError } from './query-error.tsx'
 import { SearchForm } from './search-form.tsx'
 
@@ -137,10 +138,7 @@ function HitCounts({
           {perVideo.slice(0, 200).map((v) => (
             <tr key={v.videoId}>
               <td>
-                <Link
-                  className="text-sky-800 underline"
-                  to={hitPath({ videoId: v.videoId, lang: byId.get(v.videoId)?.track.lang ?? '', offset: 0 })}
-                >
+                <Link className="text-sky-800 underline" to={videoPath(v.videoId)}>
                   {v.title}
                 </Link>
               </td>
