@@ -71,6 +71,21 @@ describe('CollectionView against the real function', () => {
     )
   })
 
+  it('adds pasted links and ids, listing what could not be read', async () => {
+    const c = await newCollection('Pasted', ['dQw4w9WgXcQ'])
+    const { user } = renderRoute(routes, { at: `/collections/${c.id}` })
+    const box = await screen.findByLabelText(/^Video links or ids/, {}, { timeout: 10_000 })
+    await user.type(box, 'https://youtu.be/aaaaaaaaaa3 dQw4w9WgXcQ @somechannel')
+    await user.click(screen.getByRole('button', { name: 'Add these videos' }))
+    expect(
+      (await screen.findByText(/^Added 1; 1 was already there\.$/, {}, { timeout: 10_000 })).textContent,
+    ).toBe('Added 1; 1 was already there.')
+    expect(
+      within(screen.getByRole('list', { name: 'Not added' })).getByText(/@somechannel.*channel/),
+    ).toBeTruthy()
+    await waitFor(() => expect(screen.getByTestId('collection-summary').textContent).toMatch(/^2 videos/))
+  })
+
   it('restores a search from the URL, shows KWIC lines linking to the studio at that moment, counts apart, sorts in the URL', async () => {
     const c = await newCollection('Search me', ['dQw4w9WgXcQ'])
     await fetch(`/api/collections/${c.id}/collect`, {

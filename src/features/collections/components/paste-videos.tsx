@@ -65,7 +65,10 @@ export function PasteVideos({ collectionId, adder }: { collectionId: string; add
       {result && (
         <p role="status">
           Added {result.added}
-          {result.alreadyThere ? `; ${result.alreadyThere} were already there` : ''}.
+          {result.alreadyThere
+            ? `; ${result.alreadyThere} ${result.alreadyThere === 1 ? 'was' : 'were'} already there`
+            : ''}
+          .
         </p>
       )}
       {rejected.length > 0 && (
