@@ -24,6 +24,7 @@ async function newCollection(name: string, videoIds: string[]) {
     body: JSON.stringify({
       name,
       videoIds,
+      // The list's metadata, for the ids it has it for.
       videos: [
         {
           videoId: 'dQw4w9WgXcQ',
@@ -31,7 +32,7 @@ async function newCollection(name: string, videoIds: string[]) {
           channelTitle: 'Rick Astley',
           publishedAt: '2009-10-25T06:57:33Z',
         },
-      ],
+      ].filter((v) => videoIds.includes(v.videoId)),
       source: { kind: 'search', label: 'Test list' },
     }),
   })
@@ -69,6 +70,24 @@ describe('CollectionView against the real function', () => {
     expect(screen.getByTestId('collection-summary').textContent).toMatch(
       /1 of 2 tracks collected · 1 unavailable .*cost so far \$0\.00106/,
     )
+  })
+
+  it('a maximum under the price stops the job before it pays; the rest is offered again with its price', async () => {
+    const c = await newCollection('Capped', ['cccccccccc1'])
+    const { user } = renderRoute(routes, { at: `/collections/${c.id}` })
+    await screen.findByRole('button', { name: 'Collect 1 track · $0.00053' }, { timeout: 10_000 })
+    const max = screen.getByLabelText('Spend at most (USD)')
+    await user.clear(max)
+    await user.type(max, '0')
+    await user.click(screen.getByRole('button', { name: 'Collect 1 track · $0.00053' }))
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('collect-job').textContent).toMatch(
+          /^Stopped at the maximum: 0 of 1 tracks · 0 collected · spent \$0 of at most \$0/,
+        ),
+      { timeout: 15_000 },
+    )
+    expect(await screen.findByRole('button', { name: 'Resume: collect 1 track · $0.00053' })).toBeTruthy()
   })
 
   it('adds pasted links and ids, listing what could not be read', async () => {
