@@ -11,5 +11,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: ROUTES.replies, label: 'Replies' },
   { to: ROUTES.videos, label: 'Captions' },
   { to: ROUTES.bulk, label: 'Bulk download' },
+  { to: ROUTES.collections, label: 'Collections' },
   { to: ROUTES.spend, label: 'Spend' },
 ]

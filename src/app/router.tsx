@@ -25,6 +25,8 @@ export function createAppRouter() {
         { path: ROUTES.videos, lazy: () => import('./routes/video-picker.tsx') },
         { path: ROUTES.video, lazy: () => import('./routes/videos.tsx') },
         { path: ROUTES.bulk, lazy: () => import('./routes/bulk.tsx') },
+        { path: ROUTES.collections, lazy: () => import('./routes/collections.tsx') },
+        { path: ROUTES.collection, lazy: () => import('./routes/collection.tsx') },
         { path: ROUTES.spend, lazy: () => import('./routes/spend.tsx') },
         { path: ROUTES.signIn, lazy: () => import('./routes/sign-in.tsx') },
         { path: '*', lazy: () => import('./routes/not-found.tsx') },

@@ -16,6 +16,8 @@ export const ROUTES = {
   video: '/videos/:videoId',
   bulk: '/bulk',
   spend: '/spend',
+  collections: '/collections',
+  collection: '/collections/:collectionId',
   signIn: '/sign-in',
 } as const
 

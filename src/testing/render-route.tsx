@@ -48,6 +48,10 @@ const APP_VIEWS = {
     [ROUTES.video, () => import('#app/routes/videos.tsx')],
   ],
   bulk: [[ROUTES.bulk, () => import('#app/routes/bulk.tsx')]],
+  collections: [
+    [ROUTES.collections, () => import('#app/routes/collections.tsx')],
+    [ROUTES.collection, () => import('#app/routes/collection.tsx')],
+  ],
 } satisfies Record<string, [string, () => RouteModule][]>
 
 /**

@@ -18,6 +18,9 @@ import { CategoryChart } from './components/category-chart.tsx'
 import { NextPageBar } from './components/next-page-bar.tsx'
 import { FeedFreshness } from './components/feed-freshness.tsx'
 import { bulkPath } from '#lib/paths/bulk.ts'
+import { AddToCollectionButton } from '#lib/collections/add-to-collection-button.tsx'
+import { useFoundBy } from '#lib/collections/use-found-by.ts'
+import { videoMetaOf } from '#lib/collections/video-meta.ts'
 
 /** Pages loaded automatically per switch-on before auto-load pauses and asks again (docs/decisions/0050). */
 export const AUTO_LOAD_PAGE_CAP = 20
@@ -52,6 +55,7 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
   const rows = useMemo(() => toRows(pages), [pages])
   const deferredState = useDeferredValue(state)
   const shown = useMemo(() => filterAndSort(rows, deferredState), [rows, deferredState])
+  const foundBy = useFoundBy('popular', 'Popular videos')
   const counts = useMemo(() => categoryCounts(rows), [rows])
   const receipts = pages.map((p) => p.receipt)
   const paid = addUsd(...receipts.map((r) => r.costUsd))
@@ -206,6 +210,13 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
               loaded={rows.length}
               noun="videos"
             />
+            {shown.length > 0 && (
+              <AddToCollectionButton
+                videos={shown.map((r) => videoMetaOf({ ...r.video, videoId: r.video.id }))}
+                foundBy={foundBy}
+                label={`Add all ${shown.length} shown to a collection`}
+              />
+            )}
             {bulkIds.length > 0 ? (
               <Link to={bulkPath({ ids: bulkIds })} className="text-sm font-medium text-sky-800 underline">
                 Download captions… ({bulkIds.length} {filtered ? 'filtered' : 'loaded'} videos)

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '#components/ui/button.tsx'
-import { parseVideoList, type RejectedToken } from '../lib/paste-list.ts'
+import { parseVideoList, type RejectedToken } from '#lib/paste-video-list.ts'
 
 export type PasteVideoListProps = {
   listed: readonly string[]

@@ -1,4 +1,6 @@
 import { Button } from '#components/ui/button.tsx'
+import { AddToCollectionButton } from '#lib/collections/add-to-collection-button.tsx'
+import { useFoundBy } from '#lib/collections/use-found-by.ts'
 import { videoPath } from '#lib/paths/videos.ts'
 import { PricedLink } from '#components/ui/priced-link.tsx'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
@@ -29,7 +31,9 @@ function CaptionsLink({ videoId }: { videoId: string }) {
 
 export function VideoChecklist({ ids, excluded, disabled, onExcludedChange, onClear }: VideoChecklistProps) {
   const off = new Set(excluded)
-  const selected = ids.filter((id) => !off.has(id)).length
+  const selectedIds = ids.filter((id) => !off.has(id))
+  const selected = selectedIds.length
+  const foundBy = useFoundBy('bulk', 'Bulk download list')
   if (ids.length === 0) {
     return (
       <p className="text-slate-600">
@@ -52,6 +56,11 @@ export function VideoChecklist({ ids, excluded, disabled, onExcludedChange, onCl
         <Button size="sm" variant="ghost" onClick={onClear}>
           Clear the list
         </Button>
+        <AddToCollectionButton
+          videos={selectedIds.map((videoId) => ({ videoId }))}
+          foundBy={foundBy}
+          label={`Add all ${selected} selected to a collection`}
+        />
       </div>
       <ul
         aria-label="Listed videos"

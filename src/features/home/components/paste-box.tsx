@@ -2,6 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { parsePaste } from '#contract/paste.ts'
 import { DoorPrice } from '#components/ui/door-price.tsx'
+import { AddToCollectionButton } from '#lib/collections/add-to-collection-button.tsx'
 import { doorOfPaste } from '#lib/opening-requests.ts'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
 
@@ -14,11 +15,10 @@ export function PasteBox() {
   const errorId = useId()
   const priceId = useId()
   // What Open will cost, as soon as the box holds something it can open (a location opens the free search form).
-  const door = useMemo(() => {
-    const parsed = parsePaste(value)
-    return parsed.ok ? doorOfPaste(parsed.target) : undefined
-  }, [value])
+  const pasted = useMemo(() => parsePaste(value), [value])
+  const door = useMemo(() => (pasted.ok ? doorOfPaste(pasted.target) : undefined), [pasted])
   const price = useOpeningPrice(door)
+  const pastedVideoId = pasted.ok && pasted.target.kind === 'video' ? pasted.target.videoId : undefined
 
   function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -36,47 +36,57 @@ export function PasteBox() {
   }
 
   return (
-    <form
-      onSubmit={onSubmit}
-      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-      noValidate
-    >
-      <label htmlFor={inputId} className="block text-base font-semibold">
-        Paste anything
-      </label>
-      <p className="mt-1 text-sm text-slate-600">
-        A video link or id, a channel link, UC… id or @handle, a comment link (with <code>lc=</code>) or reply
-        id, or coordinates.
-      </p>
-      <div className="mt-3 flex gap-2">
-        <input
-          id={inputId}
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value)
-            setError(undefined)
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          placeholder="https://www.youtube.com/watch?v=…"
-          className="min-w-0 flex-1 rounded border border-slate-300 px-3 py-2 font-mono text-sm"
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <button
-          type="submit"
-          aria-describedby={door ? priceId : undefined}
-          className="rounded bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
-        >
-          Open
-          {door && <DoorPrice {...price} descriptionId={priceId} />}
-        </button>
-      </div>
-      {error && (
-        <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
-          {error}
+    <>
+      <form
+        onSubmit={onSubmit}
+        className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+        noValidate
+      >
+        <label htmlFor={inputId} className="block text-base font-semibold">
+          Paste anything
+        </label>
+        <p className="mt-1 text-sm text-slate-600">
+          A video link or id, a channel link, UC… id or @handle, a comment link (with <code>lc=</code>) or
+          reply id, or coordinates.
         </p>
+        <div className="mt-3 flex gap-2">
+          <input
+            id={inputId}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value)
+              setError(undefined)
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            placeholder="https://www.youtube.com/watch?v=…"
+            className="min-w-0 flex-1 rounded border border-slate-300 px-3 py-2 font-mono text-sm"
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <button
+            type="submit"
+            aria-describedby={door ? priceId : undefined}
+            className="rounded bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
+          >
+            Open
+            {door && <DoorPrice {...price} descriptionId={priceId} />}
+          </button>
+        </div>
+        {error && (
+          <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </form>
+      {/* A pasted video can go straight into a collection (outside the form: forms do not nest). */}
+      {pastedVideoId && (
+        <AddToCollectionButton
+          videos={[{ videoId: pastedVideoId }]}
+          foundBy={{ kind: 'paste', label: 'Pasted on the home page', url: '/' }}
+          label="Add this video to a collection"
+        />
       )}
-    </form>
+    </>
   )
 }

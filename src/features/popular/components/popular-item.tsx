@@ -1,4 +1,7 @@
 import { useEffect, useId, type ReactNode, type Ref } from 'react'
+import { AddToCollectionButton } from '#lib/collections/add-to-collection-button.tsx'
+import { useFoundBy } from '#lib/collections/use-found-by.ts'
+import { videoMetaOf } from '#lib/collections/video-meta.ts'
 import { Link } from 'react-router'
 import type { PopularVideo } from '#contract/index.ts'
 import { PricedLink } from '#components/ui/priced-link.tsx'
@@ -115,6 +118,7 @@ export function PopularItem({
   const tags = video.tags ?? []
   const shownTags = expanded ? tags : tags.slice(0, TAGS_COLLAPSED)
   const videoUrl = videoPath(video.id)
+  const foundBy = useFoundBy('popular', 'Popular videos')
   const captionsPrice = useOpeningPrice({ kind: 'video', videoId: video.id })
   const channelPrice = useOpeningPrice({ kind: 'channel', ref: { by: 'id', id: video.channelId } })
   // The video page shows the title and channel it was listed with (it cannot get them without paying).
@@ -235,6 +239,12 @@ export function PopularItem({
             <span className="sr-only"> of {video.title}</span>
           </button>
           {expanded && <Details video={video} />}
+          <AddToCollectionButton
+            videos={[videoMetaOf({ ...video, videoId: video.id })]}
+            foundBy={foundBy}
+            label="Add to collection"
+            accessibleName={`Add “${video.title}” to a collection`}
+          />
         </div>
       </div>
     </article>

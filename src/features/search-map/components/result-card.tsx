@@ -1,5 +1,8 @@
 import { useEffect } from 'react'
+import type { FoundByInput } from '#contract/collections.ts'
 import type { SearchItem } from '#contract/index.ts'
+import { AddToCollectionButton } from '#lib/collections/add-to-collection-button.tsx'
+import { videoMetaOf } from '#lib/collections/video-meta.ts'
 import { PricedLink } from '#components/ui/priced-link.tsx'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { rememberVideos } from '#lib/video-summaries.ts'
@@ -14,7 +17,7 @@ function plain(s: string): string {
   return decodeHtmlEntities(s)
 }
 
-export function ResultCard({ item, now }: { item: SearchItem; now: number }) {
+export function ResultCard({ item, now, foundBy }: { item: SearchItem; now: number; foundBy: FoundByInput }) {
   const title = plain(item.title)
   const thumb = bestThumbnail(item.thumbnails, 160)
   const captionsPrice = useOpeningPrice({ kind: 'video', videoId: item.videoId })
@@ -79,6 +82,14 @@ export function ResultCard({ item, now }: { item: SearchItem; now: number }) {
             {plain(item.description)}
           </p>
         )}
+        <div className="mt-2">
+          <AddToCollectionButton
+            videos={[videoMetaOf(item)]}
+            foundBy={foundBy}
+            label="Add to collection"
+            accessibleName={`Add “${title}” to a collection`}
+          />
+        </div>
       </div>
     </article>
   )

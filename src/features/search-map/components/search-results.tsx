@@ -17,6 +17,9 @@ import { searchPath, type SearchInput, type SortKey } from '../lib/search-url.ts
 import { ResultCard } from './result-card.tsx'
 import { ResultsToolbar } from './results-toolbar.tsx'
 import { bulkPath } from '#lib/paths/bulk.ts'
+import { AddToCollectionButton } from '#lib/collections/add-to-collection-button.tsx'
+import { useFoundBy } from '#lib/collections/use-found-by.ts'
+import { videoMetaOf } from '#lib/collections/video-meta.ts'
 
 const PAGE_PRICE = priceOf('GET /search')
 
@@ -52,6 +55,7 @@ export const SearchResults = memo(function SearchResults({
   const pages = results.data?.pages
   const items = useMemo(() => (pages ? uniqueItems(pages) : []), [pages])
   const visible = useMemo(() => sortItems(filterItems(items, q), sort), [items, q, sort])
+  const foundBy = useFoundBy('search', `Location search: ${describeSearch(input)}`)
   const nextToken = pages?.at(-1)?.nextPageToken || undefined
   const nextPrice = usePriceQuote(nextToken ? searchApiPath(request, nextToken) : undefined, PAGE_PRICE)
 
@@ -170,6 +174,13 @@ export const SearchResults = memo(function SearchResults({
           {visible.length !== items.length && ' (exports hold the videos shown, in this order)'}.
         </p>
         {visible.length > 0 && (
+          <AddToCollectionButton
+            videos={visible.map(videoMetaOf)}
+            foundBy={foundBy}
+            label={`Add all ${visible.length} shown to a collection`}
+          />
+        )}
+        {visible.length > 0 && (
           <Link to={bulkUrl} className="font-medium text-sky-800 underline">
             Download captions… <span className="font-normal">({visible.length} videos)</span>
           </Link>
@@ -183,7 +194,7 @@ export const SearchResults = memo(function SearchResults({
         <ol aria-label="Search results" className="space-y-3">
           {visible.map((item) => (
             <li key={item.videoId}>
-              <ResultCard item={item} now={now} />
+              <ResultCard item={item} now={now} foundBy={foundBy} />
             </li>
           ))}
         </ol>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseVideoList } from './paste-list.ts'
+import { parseVideoList } from './paste-video-list.ts'
 
 describe('parseVideoList', () => {
   it('reads ids and every video link form, one per line, comma or space', () => {
