@@ -67,3 +67,34 @@ describe('loadCorpus and the timed search, on PGlite', () => {
     expect(plan.map((r) => Object.values(r)[0]).join('\n')).toMatch(/corpus_cues_tsv/)
   })
 })
+
+describe('loadCorpus with the index kept during the load', () => {
+  it('finds the same hits as when the index is built after', async () => {
+    const db = await openDatabase(
+      {
+        databaseUrl: undefined,
+        dataDir: ':memory:',
+        timeoutMs: 60_000,
+        poolSize: 1,
+        pgliteTemplate: undefined,
+      },
+      () => undefined,
+    )
+    try {
+      const inMemory = memoryCorpus()
+      const report = await loadCorpus(db, corpusGenerator(), {
+        videos: 3,
+        indexFirst: true,
+        keep: inMemory.keep,
+      })
+      expect(report.indexMs).toBe(0)
+      expect(await db.query(`SELECT 1 FROM pg_indexes WHERE indexname = 'corpus_cues_tsv'`)).toHaveLength(1)
+      const configs = await collectionConfigs(db, BENCH_COLLECTION_ID)
+      expect(await countHits(db, BENCH_COLLECTION_ID, configs, `'people'`)).toBe(
+        scanCorpus(inMemory, /\bpeople\b/i).total,
+      )
+    } finally {
+      await db.close()
+    }
+  }, 60_000)
+})
