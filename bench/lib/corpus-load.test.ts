@@ -6,22 +6,25 @@ import { BENCH_COLLECTION_ID, loadCorpus, type LoadReport } from './corpus-load.
 import { memoryCorpus, scanCorpus } from './corpus-memory-scan.ts'
 import { collectionConfigs, countHits, firstHits } from './corpus-search-sql.ts'
 
+const openInMemory = () =>
+  openDatabase(
+    {
+      databaseUrl: undefined,
+      dataDir: ':memory:',
+      timeoutMs: 60_000,
+      poolSize: 1,
+      pgliteTemplate: undefined,
+    },
+    () => undefined,
+  )
+
 describe('loadCorpus and the timed search, on PGlite', () => {
   let db: Database
   let report: LoadReport
   const inMemory = memoryCorpus()
 
   beforeAll(async () => {
-    db = await openDatabase(
-      {
-        databaseUrl: undefined,
-        dataDir: ':memory:',
-        timeoutMs: 60_000,
-        poolSize: 1,
-        pgliteTemplate: undefined,
-      },
-      () => undefined,
-    )
+    db = await openInMemory()
     report = await loadCorpus(db, corpusGenerator(), { videos: 12, keep: inMemory.keep })
   }, 60_000)
   afterAll(() => db?.close())
@@ -70,16 +73,7 @@ describe('loadCorpus and the timed search, on PGlite', () => {
 
 describe('loadCorpus with the index kept during the load', () => {
   it('finds the same hits as when the index is built after', async () => {
-    const db = await openDatabase(
-      {
-        databaseUrl: undefined,
-        dataDir: ':memory:',
-        timeoutMs: 60_000,
-        poolSize: 1,
-        pgliteTemplate: undefined,
-      },
-      () => undefined,
-    )
+    const db = await openInMemory()
     try {
       const inMemory = memoryCorpus()
       const report = await loadCorpus(db, corpusGenerator(), {
