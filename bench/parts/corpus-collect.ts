@@ -54,18 +54,28 @@ async function call<T>(fn: ChildServer, method: string, path: string, body?: unk
 type Collected = { price: Price; job: Job; wallMs: number; paidCalls: number; spentUsd: number }
 
 /** A new collection of `videoIds`, priced, collected within its price, timed until its job ends. */
-async function collectAll(fn: ChildServer, videoIds: string[], name: string): Promise<Collected> {
+async function collectAll(
+  fn: ChildServer,
+  videoIds: string[],
+  name: string,
+  log: (line: string) => void,
+): Promise<Collected> {
   const { id } = await call<{ id: string }>(fn, 'POST', '/api/collections', { name, videoIds })
   const price = await call<Price>(fn, 'GET', `/api/collections/${id}/collect`)
   const before = (await ledgerTotals(fn)).totals
   const t0 = performance.now()
   // A cent above the price: rounding of the sum must not cap the job one track short.
   let job = await call<Job>(fn, 'POST', `/api/collections/${id}/collect`, { maxUsd: price.priceUsd + 0.01 })
+  let reported = t0
   while (job.state === 'running') {
     if (performance.now() - t0 > JOB_LIMIT_MS)
       throw new Error(
-        `the collect job was still running after ${JOB_LIMIT_MS / 1000} s (${job.done} of ${job.total})`,
+        `the collect job was still running after ${JOB_LIMIT_MS / 1000} s (${job.done} of ${job.total}); the function's last lines:\n${fn.stderrTail()}`,
       )
+    if (performance.now() - reported > 10_000) {
+      reported = performance.now()
+      log(`  ${job.done} of ${job.total} after ${((reported - t0) / 1000).toFixed(0)} s`)
+    }
     await new Promise((r) => setTimeout(r, 50))
     job = (await call<{ job: Job }>(fn, 'GET', `/api/collections/${id}`)).job
   }
@@ -92,11 +102,11 @@ export async function runCorpusCollect(log: (line: string) => void): Promise<Par
       cacheDir: cache.path,
       env: { COLLECT_CONCURRENCY: String(COLLECT_CONCURRENCY) },
     })
-    const first = await collectAll(fn, videoIds, 'Bench: first collect')
+    const first = await collectAll(fn, videoIds, 'Bench: first collect', log)
     log(
       `  first: ${first.job.collected} collected, ${first.job.unavailable} unavailable, ${first.job.failed} failed in ${(first.wallMs / 1000).toFixed(1)} s; ${first.paidCalls} paid ${usd(first.spentUsd)}`,
     )
-    const second = await collectAll(fn, videoIds, 'Bench: same videos again')
+    const second = await collectAll(fn, videoIds, 'Bench: same videos again', log)
     log(
       `  second: price ${usd(second.price.priceUsd)} (${second.price.cached} cached), ${second.paidCalls} paid ${usd(second.spentUsd)} in ${(second.wallMs / 1000).toFixed(1)} s`,
     )
