@@ -46,7 +46,7 @@ const LIMIT_MS: Record<Part, number> = {
   session: 10 * 60_000,
   startup: 4 * 60_000,
   corpus: 60 * 60_000, // two bulk loads of ~10 M cues and their GIN indexes
-  collect: 10 * 60_000,
+  collect: 20 * 60_000,
   'collection-view': 5 * 60_000,
 }
 const BUILD_LIMIT_MS = 7 * 60_000
