@@ -185,7 +185,7 @@ test.describe('faults from the service', () => {
     await searchNextPageFaultAndRecovery(page, { kind: 'forbidden' }, 970, /rejected this server's token/)
   })
 
-  test('402 from the service: 402 balance_exhausted, not charged; the search recovers', async ({
+  test('402 from the service: 402 balance_exhausted, not charged; no retry, the panel says what to do', async ({
     page,
     request,
   }) => {
@@ -194,7 +194,16 @@ test.describe('faults from the service', () => {
     expect(res.headers()['x-cost-usd']).toBe('0')
     expect(chargedUsd).toBe(0)
 
-    await searchNextPageFaultAndRecovery(page, { kind: 'balance' }, 960, /balance is exhausted/)
+    // No retry can pass until money is added: none is offered (docs/decisions/0138).
+    await firstSearchPage(page, 960)
+    await setFault(request, BASE, { path: '/search', kind: 'balance' })
+    await page.getByRole('button', { name: /^Load more/ }).click()
+    const alert = nextPageFailed(page)
+    await expect(alert).toContainText(/balance is exhausted/)
+    await expect(alert).toContainText(/add funds/i)
+    await expect(alert.getByRole('button', { name: /^Retry/ })).toHaveCount(0)
+    await expect(alert.getByRole('link', { name: 'Spend' })).toHaveAttribute('href', '/spend')
+    await expect(results(page)).toHaveCount(50)
   })
 
   test('latency under the time-out: the answer comes, slower; the SPA shows it is loading, then the page', async ({

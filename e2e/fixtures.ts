@@ -19,10 +19,26 @@ export async function isolateFromInternet(page: Page, opts: { failTiles?: boolea
   )
 }
 
-export const test = base.extend<{ failTiles: boolean }>({
+/** src/lib/approval-setting.ts's storage key: how much a page may cost to open without asking. */
+export const APPROVAL_STORAGE_KEY = 'poix.approve-opens-up-to-usd'
+
+/**
+ * Pages open by themselves (the approval setting at $1000) unless a spec opts out with
+ * `test.use({ askBeforePaidOpens: true })`: most specs open /videos/ID and expect it to load.
+ */
+async function approveEveryOpen(page: Page): Promise<void> {
+  await page.addInitScript((key) => {
+    // Only when unset: a test that changes the setting keeps its choice across navigations.
+    if (localStorage.getItem(key) === null) localStorage.setItem(key, '1000')
+  }, APPROVAL_STORAGE_KEY)
+}
+
+export const test = base.extend<{ failTiles: boolean; askBeforePaidOpens: boolean }>({
   failTiles: [false, { option: true }],
-  page: async ({ page, failTiles }, use) => {
+  askBeforePaidOpens: [false, { option: true }],
+  page: async ({ page, failTiles, askBeforePaidOpens }, use) => {
     await isolateFromInternet(page, { failTiles })
+    if (!askBeforePaidOpens) await approveEveryOpen(page)
     await use(page)
   },
 })

@@ -31,7 +31,8 @@ export type AppDeps = {
 
 /** Paths that exist, with their methods, so a wrong method gets 405 rather than 404. */
 const METHODS: [RegExp, string][] = [
-  [/^\/api\/(search|popularVideos|commentReplies|channels|health|quote|spend)\/?$/, 'GET, HEAD'],
+  [/^\/api\/(search|popularVideos|commentReplies|channels|health|spend)\/?$/, 'GET, HEAD'],
+  [/^\/api\/quote\/?$/, 'GET, HEAD, POST'],
   [/^\/api\/(captions|files\/captions)\/[^/]+\/?$/, 'GET, HEAD'],
   [/^\/api\/session\/?$/, 'GET, HEAD, POST, DELETE'],
 ]

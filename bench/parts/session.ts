@@ -6,7 +6,7 @@
  * new browser profile (the function's cache warm, the browser's cold): it must cost $0.
  * docs/decisions/0091-bench-overhead-and-money.md
  */
-import { chromium, type Browser, type Page } from '@playwright/test'
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test'
 import type { SpendReport } from '#server/spend/ledger.ts'
 import { ANCHOR_COMMENT_ID, PARIS } from '#simulator/data/anchors.ts'
 import { count, usd, type PartOutcome, type Row } from '../lib/report.ts'
@@ -37,9 +37,11 @@ async function ledger(origin: string): Promise<SessionTotals> {
 }
 
 /** A view that waits for a priced press before it pays on opening gets it (the researcher accepts the price shown). */
-async function acceptOpening(page: Page): Promise<void> {
-  const open = page.getByRole('button', { name: /^(Open|Load|Show)\b.*·/ }).first()
-  if (await open.isVisible().catch(() => false)) await open.click()
+async function acceptOpening(page: Page, opened: Locator): Promise<void> {
+  const gate = page.getByRole('button', { name: /^(Open|Compare)\b.*(\$|free)/ }).first()
+  await gate.or(opened).first().waitFor()
+  if (await gate.isVisible()) await gate.click()
+  await opened.first().waitFor()
 }
 
 /** The one-format download for `format`: a free conversion where the view offers one, else the service's file. */
@@ -86,10 +88,9 @@ async function session(browser: Browser, origin: string, log: (line: string) => 
     for (const id of ids) {
       if (opened === VIDEOS) break
       await page.goto(`/videos/${id}`)
-      await acceptOpening(page)
       const cues = page.getByRole('list', { name: 'Transcript cues' })
-      const none = page.getByText(/no captions|not available|unavailable/i).first()
-      await Promise.race([cues.waitFor(), none.waitFor()])
+      const none = page.getByRole('main').getByRole('alert') // unavailable, or a failure
+      await acceptOpening(page, cues.or(none))
       if (!(await cues.isVisible())) continue
       opened++
       for (const format of FORMATS) {
@@ -113,13 +114,11 @@ async function session(browser: Browser, origin: string, log: (line: string) => 
     const channel = page.locator('article a[href^="/channels/"]').first()
     await channel.waitFor()
     await channel.click()
-    await acceptOpening(page)
-    await page.getByRole('heading', { level: 1 }).waitFor()
+    await acceptOpening(page, page.getByRole('heading', { level: 2 }))
     await page.waitForLoadState('networkidle')
 
     await page.goto(`/replies/${ANCHOR_COMMENT_ID}`)
-    await acceptOpening(page)
-    await page.getByRole('article').first().waitFor()
+    await acceptOpening(page, page.getByRole('article'))
     await page.waitForLoadState('networkidle')
   } finally {
     await context.close()

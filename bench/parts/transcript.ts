@@ -143,6 +143,8 @@ async function measure(
     context = await openContext()
     page = await context.newPage()
     await page.addInitScript({ content: `window.__benchListSelector = ${JSON.stringify(opts.listSelector)}` })
+    // The studio opens by itself (docs/decisions/0136): this part measures the transcript, not the approval gate.
+    await page.addInitScript({ content: `localStorage.setItem('poix.approve-opens-up-to-usd', '1000')` })
     await page.addInitScript({ path: HARNESS_PATH })
     const r = await load(page, opts.url, opts.trackPath)
     renderMs.push(r.render)

@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react'
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { spendQueries } from '#features/spend/api/queries.ts'
-import { quoteQueries } from '#lib/quote-queries.ts'
 import { refreshAfterPaidRequests } from '#lib/refresh-after-paid-requests.ts'
+import { refreshQuotesAfterPaidRequests } from '#lib/refresh-quotes-after-paid-requests.ts'
 import { useIsRestoring, type Restore } from '#lib/use-query-persistence.ts'
 
 const RestoreContext = createContext<Restore>({ done: Promise.resolve(), settled: true })
@@ -10,11 +10,9 @@ const RestoreContext = createContext<Restore>({ done: Promise.resolve(), settled
 type AppProvidersProps = { queryClient: QueryClient; restore: Restore; children: ReactNode }
 
 export function AppProviders({ queryClient, restore, children }: AppProvidersProps) {
-  // A paid answer changes what is cached (quotes) and what was spent (the meter, /spend).
-  useEffect(
-    () => refreshAfterPaidRequests(queryClient, [quoteQueries.all(), spendQueries.all()]),
-    [queryClient],
-  )
+  // A paid answer changes what was spent (the meter, /spend) and what is cached (the quotes of what it bought).
+  useEffect(() => refreshAfterPaidRequests(queryClient, [spendQueries.all()]), [queryClient])
+  useEffect(() => refreshQuotesAfterPaidRequests(queryClient), [queryClient])
   return (
     <QueryClientProvider client={queryClient}>
       <RestoreContext value={restore}>{children}</RestoreContext>

@@ -1,7 +1,12 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { NavLink, useNavigation, useOutlet } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
+import { DoorPrice } from '#components/ui/door-price.tsx'
+import { ApprovalSelect } from '#components/approval-select.tsx'
+import { APPROVAL_CHOICES_USD, DEFAULT_APPROVE_UP_TO_USD, useApprovalSetting } from '#lib/approval-setting.ts'
+import type { Door } from '#lib/opening-requests.ts'
 import { ROUTES } from '#lib/routes.ts'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { healthQueries } from './api/health-queries.ts'
 import { NAV_ITEMS } from './nav.ts'
 import { RestoredQueries } from './providers.tsx'
@@ -49,6 +54,33 @@ function SignOut() {
   )
 }
 
+const NAV_LINK =
+  'rounded px-2.5 py-1.5 text-slate-200 hover:bg-slate-700 hover:text-white aria-[current=page]:bg-slate-700 aria-[current=page]:text-white'
+
+/** A view that pays on opening shows that price beside its name ("Popular · $0.00013"). */
+function PricedNavLink({ to, label, door }: { to: string; label: string; door: Door }) {
+  const price = useOpeningPrice(door)
+  const id = useId()
+  return (
+    <NavLink to={to} className={NAV_LINK} aria-describedby={id}>
+      {label}
+      <DoorPrice {...price} descriptionId={id} />
+    </NavLink>
+  )
+}
+
+function Approval() {
+  const [value, setValue] = useApprovalSetting()
+  return (
+    <ApprovalSelect
+      valueUsd={value}
+      choicesUsd={APPROVAL_CHOICES_USD}
+      defaultUsd={DEFAULT_APPROVE_UP_TO_USD}
+      onChange={setValue}
+    />
+  )
+}
+
 /**
  * The header keeps one height whatever loads into it (badge, meter figures, sign-out), and main is at least a
  * screen tall, so the footer starts below the fold: a view growing as its data arrives moves nothing on screen
@@ -77,21 +109,24 @@ export function RootLayout() {
           </NavLink>
           <DemoBadge />
           <nav aria-label="Main" className="flex flex-wrap gap-1 text-sm">
-            {NAV_ITEMS.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
+            {NAV_ITEMS.map((item) =>
+              item.door ? (
+                <PricedNavLink key={item.to} to={item.to} label={item.label} door={item.door} />
+              ) : (
                 // NavLink marks the current view with aria-current="page"; the style follows it.
-                className="rounded px-2.5 py-1.5 text-slate-200 hover:bg-slate-700 hover:text-white aria-[current=page]:bg-slate-700 aria-[current=page]:text-white"
-              >
-                {item.label}
-              </NavLink>
-            ))}
+                <NavLink key={item.to} to={item.to} className={NAV_LINK}>
+                  {item.label}
+                </NavLink>
+              ),
+            )}
           </nav>
           <SignOut />
           {/* Its own row: figures that arrive later lengthen it, never wrap it onto another line. */}
-          <div className="min-h-4 basis-full">
-            <CostMeter />
+          <div className="flex min-h-4 basis-full flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-xs">
+            <Approval />
+            <div className="ml-auto">
+              <CostMeter />
+            </div>
           </div>
         </div>
         {navigation.state === 'loading' && (

@@ -10,6 +10,14 @@ describe('automatic retries never pay twice', () => {
     // The dashboard's own database was down: nothing was sent or paid.
     expect(shouldRetry(0, new ApiError(503, 'storage_unavailable', 'x'))).toBe(true)
   })
+  it('never retries a failure whose receipt shows a charge, whatever its code', () => {
+    expect(shouldRetry(0, new ApiError(503, 'storage_unavailable', 'x', undefined, undefined, 0.00053))).toBe(
+      false,
+    )
+    expect(
+      shouldRetry(0, new ApiError(502, 'upstream_unreachable', 'x', undefined, undefined, 0.00013)),
+    ).toBe(false)
+  })
   it.each([
     [429, 'rate_limited'],
     [502, 'upstream_error'],
@@ -19,6 +27,8 @@ describe('automatic retries never pay twice', () => {
     [400, 'invalid_query'],
     [402, 'budget_exhausted'],
     [502, 'upstream_too_large'],
+    [402, 'balance_exhausted'],
+    [502, 'invalid_response'],
   ])('does not retry %s %s by itself', (status, code) => {
     expect(shouldRetry(0, new ApiError(status, code, 'x'))).toBe(false)
   })

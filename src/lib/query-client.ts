@@ -1,10 +1,16 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-client.ts'
 
-/** Only failures that never reached the service retry by themselves: anything else may be billed again, so the researcher presses a priced Retry. */
+/**
+ * Only failures that never reached the service retry by themselves, and never one whose receipt shows a charge:
+ * anything else may be billed again, so the researcher presses a priced Retry (docs/decisions/0138). A 429 waits
+ * for the researcher too: the error panel counts down Retry-After; a contract-broken body would break again.
+ */
 const RETRIED_BY_ITSELF = new Set(['network_error', 'upstream_unreachable', 'storage_unavailable'])
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  return failureCount < 2 && error instanceof ApiError && RETRIED_BY_ITSELF.has(error.code)
+  return (
+    failureCount < 2 && error instanceof ApiError && error.costUsd === 0 && RETRIED_BY_ITSELF.has(error.code)
+  )
 }
 
 /** One factory for every QueryClient (app and tests): tests pass `{ retry: false }`. */

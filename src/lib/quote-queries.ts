@@ -17,4 +17,12 @@ export const quoteQueries = {
       staleTime: 10_000,
       retry: false,
     }),
+  /** The same quote (same key, same answer), asked together with the others a list asks for at once (quote-batch.ts). */
+  inBatch: (apiPath: string) =>
+    queryOptions({
+      queryKey: [...quoteQueries.all(), apiPath],
+      queryFn: () => import('./quote-batch.ts').then((m) => m.quoteInBatch(apiPath)),
+      staleTime: 10_000,
+      retry: false,
+    }),
 }

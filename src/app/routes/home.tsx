@@ -1,5 +1,11 @@
 import { HomeView } from '#features/home/home-view.tsx'
+import { pageTitle } from '#lib/page-title.ts'
 
 export function Component() {
-  return <HomeView />
+  return (
+    <>
+      <title>{pageTitle('Home')}</title>
+      <HomeView />
+    </>
+  )
 }

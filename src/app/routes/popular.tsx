@@ -1,16 +1,37 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { popularQueries } from '#features/popular/api/queries.ts'
 import { PopularView } from '#features/popular/popular-view.tsx'
+import { pageTitle } from '#lib/page-title.ts'
 import { popularSearchParams, type PopularState } from '#lib/paths/popular.ts'
 import { parsePopularSearch } from '#lib/paths-parse/popular.ts'
+import { OpenGate } from '../open-gate.tsx'
 
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()
+  const queryClient = useQueryClient()
   const { state, problems } = useMemo(() => parsePopularSearch(searchParams), [searchParams])
   // Filters change with every keystroke: replace the history entry rather than flood the back button.
   const onStateChange = useCallback(
     (next: PopularState) => setSearchParams(popularSearchParams(next), { replace: true }),
     [setSearchParams],
   )
-  return <PopularView state={state} problems={problems} onStateChange={onStateChange} />
+  return (
+    <>
+      <title>{pageTitle('Popular videos')}</title>
+      <OpenGate
+        door={{ kind: 'popular', regionCode: state.region, hl: state.hl }}
+        label="Open the popular videos"
+        pays="the first page of the popular videos"
+        alreadyLoaded={
+          queryClient.getQueryData(
+            popularQueries.feed({ regionCode: state.region, hl: state.hl }).queryKey,
+          ) !== undefined
+        }
+      >
+        <PopularView state={state} problems={problems} onStateChange={onStateChange} />
+      </OpenGate>
+    </>
+  )
 }

@@ -1,8 +1,14 @@
 import { useSearchParams } from 'react-router'
 import { SignInView } from '#features/sign-in/sign-in-view.tsx'
 import { safeReturnPath } from '#lib/routes.ts'
+import { pageTitle } from '#lib/page-title.ts'
 
 export function Component() {
   const [searchParams] = useSearchParams()
-  return <SignInView returnTo={safeReturnPath(searchParams.get('next'))} />
+  return (
+    <>
+      <title>{pageTitle('Sign in')}</title>
+      <SignInView returnTo={safeReturnPath(searchParams.get('next'))} />
+    </>
+  )
 }

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router'
 import { SpendView } from '#features/spend/spend-view.tsx'
 import { spendSearchParams, type SpendViewState } from '#lib/paths/spend.ts'
 import { parseSpendSearch } from '#lib/paths-parse/spend.ts'
+import { pageTitle } from '#lib/page-title.ts'
 
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -11,5 +12,10 @@ export function Component() {
     (next: SpendViewState) => setSearchParams(spendSearchParams(next)),
     [setSearchParams],
   )
-  return <SpendView state={state} onStateChange={onStateChange} />
+  return (
+    <>
+      <title>{pageTitle('Spend')}</title>
+      <SpendView state={state} onStateChange={onStateChange} />
+    </>
+  )
 }

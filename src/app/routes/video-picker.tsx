@@ -1,6 +1,12 @@
 import { VideoPicker } from '#features/captions/components/video-picker.tsx'
+import { pageTitle } from '#lib/page-title.ts'
 
 /** `/videos`: pick a video. Its own lazy route, so the picker does not load the caption studio (docs/decisions/0101). */
 export function Component() {
-  return <VideoPicker />
+  return (
+    <>
+      <title>{pageTitle('Captions')}</title>
+      <VideoPicker />
+    </>
+  )
 }

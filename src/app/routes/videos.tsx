@@ -1,31 +1,63 @@
 import { useParams, useSearchParams } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
 import { isVideoId } from '#contract/index.ts'
+import { captionQueries } from '#features/captions/api/queries.ts'
 import { CaptionStudio } from '#features/captions/captions-view.tsx'
 import { VideoPicker } from '#features/captions/components/video-picker.tsx'
+import { pageTitle } from '#lib/page-title.ts'
 import { studioSearch } from '#lib/paths/videos.ts'
 import { parseStudioSearch } from '#lib/paths-parse/videos.ts'
+import { useVideoSummary } from '#lib/video-summaries.ts'
+import { OpenGate } from '../open-gate.tsx'
+import { VideoIdentity } from '../video-identity.tsx'
 
-/** `/videos` (pick a video) and `/videos/<videoId>?lang=&mode=&t=&q=` (its captions). */
+/** `/videos` (pick a video) and `/videos/<videoId>?lang=&mode=&t=&q=` (its captions, behind their price). */
 export function Component() {
   const { videoId } = useParams()
-  const [searchParams, setSearchParams] = useSearchParams()
-  if (!videoId) return <VideoPicker />
-  if (!isVideoId(videoId))
+  if (!videoId || !isVideoId(videoId))
     return (
-      <VideoPicker
-        problem={`"${videoId}" in the address is not a video id: ids are 11 letters, digits, - or _.`}
-      />
+      <>
+        <title>{pageTitle('Captions')}</title>
+        <VideoPicker
+          problem={
+            videoId
+              ? `"${videoId}" in the address is not a video id: ids are 11 letters, digits, - or _.`
+              : undefined
+          }
+        />
+      </>
     )
+  return <VideoRoute key={videoId} videoId={videoId} />
+}
+
+function VideoRoute({ videoId }: { videoId: string }) {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const queryClient = useQueryClient()
+  const summary = useVideoSummary(videoId)
   const { state, problems } = parseStudioSearch(searchParams)
+  // Already in this browser (persisted or seen this session): opening asks the service for nothing.
+  const alreadyLoaded =
+    queryClient.getQueryData(captionQueries.files(videoId).queryKey) !== undefined &&
+    queryClient.getQueryData(captionQueries.track(videoId, state.lang, state.mode).queryKey) !== undefined
   return (
-    <CaptionStudio
-      key={videoId}
-      videoId={videoId}
-      state={state}
-      problems={problems}
-      onNavigate={(next, options) =>
-        setSearchParams(new URLSearchParams(studioSearch(next)), { replace: options?.replace })
-      }
-    />
+    <div className="space-y-4">
+      <title>{pageTitle('Captions', summary?.title ?? videoId)}</title>
+      <VideoIdentity videoId={videoId} summary={summary} />
+      <OpenGate
+        door={{ kind: 'video', videoId, lang: state.lang, mode: state.mode }}
+        label="Open captions"
+        pays={`the list of caption files and the ${state.lang ? `${state.lang} ` : ''}captions (JSON) of ${videoId}`}
+        alreadyLoaded={alreadyLoaded}
+      >
+        <CaptionStudio
+          videoId={videoId}
+          state={state}
+          problems={problems}
+          onNavigate={(next, options) =>
+            setSearchParams(new URLSearchParams(studioSearch(next)), { replace: options?.replace })
+          }
+        />
+      </OpenGate>
+    </div>
   )
 }

@@ -1,5 +1,8 @@
 import { Link } from 'react-router'
+import { PricedLink } from '#components/ui/priced-link.tsx'
+import type { Door } from '#lib/opening-requests.ts'
 import { ROUTES } from '#lib/routes.ts'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { PasteBox } from './components/paste-box.tsx'
 
 const VIEWS = [
@@ -12,6 +15,7 @@ const VIEWS = [
     to: ROUTES.popular,
     title: 'Popular videos',
     text: "Scroll the platform's most popular videos, chart and export them.",
+    door: { kind: 'popular' },
   },
   {
     to: ROUTES.channels,
@@ -29,7 +33,30 @@ const VIEWS = [
     text: 'Read captions in step with playback, search them, and download every format and language.',
   },
   { to: ROUTES.spend, title: 'Spend', text: 'Every paid call, what it cost, and what the cache saved.' },
-] as const
+] as const satisfies readonly ViewCard[]
+
+type ViewCard = { to: string; title: string; text: string; door?: Door }
+
+function CardContent({ v }: { v: ViewCard }) {
+  return (
+    <>
+      <span className="font-semibold text-sky-800">{v.title}</span>
+      <span className="mt-1 block text-sm text-slate-700">{v.text}</span>
+    </>
+  )
+}
+
+const CARD = 'block h-full rounded-lg border border-slate-200 bg-white p-4 hover:border-sky-500 hover:shadow'
+
+/** A view that pays on opening shows that price on its card. */
+function PricedCard({ v, door }: { v: ViewCard; door: Door }) {
+  const price = useOpeningPrice(door)
+  return (
+    <PricedLink to={v.to} className={CARD} price={price} priceClassName="text-slate-700">
+      <CardContent v={v} />
+    </PricedLink>
+  )
+}
 
 export function HomeView() {
   return (
@@ -51,13 +78,13 @@ export function HomeView() {
         <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {VIEWS.map((v) => (
             <li key={v.to}>
-              <Link
-                to={v.to}
-                className="block h-full rounded-lg border border-slate-200 bg-white p-4 hover:border-sky-500 hover:shadow"
-              >
-                <span className="font-semibold text-sky-800">{v.title}</span>
-                <span className="mt-1 block text-sm text-slate-700">{v.text}</span>
-              </Link>
+              {'door' in v ? (
+                <PricedCard v={v} door={v.door} />
+              ) : (
+                <Link to={v.to} className={CARD}>
+                  <CardContent v={v} />
+                </Link>
+              )}
             </li>
           ))}
         </ul>

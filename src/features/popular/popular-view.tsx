@@ -145,6 +145,7 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
         <ErrorPanel
           title="The popular list could not be loaded"
           message={errorMessage(feed.error)}
+          error={feed.error}
           onRetry={() => void feed.refetch()}
           retryPriceUsd={priceOf('GET /popularVideos')}
           retrying={feed.isFetching}

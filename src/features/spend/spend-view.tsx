@@ -55,6 +55,7 @@ export function SpendView({ state, onStateChange }: SpendViewProps) {
         <ErrorPanel
           title="Could not load the spend ledger"
           message={errorMessage(report.error)}
+          error={report.error}
           onRetry={() => void report.refetch()}
           retryPriceUsd={0}
           retrying={report.isFetching}

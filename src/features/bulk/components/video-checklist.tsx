@@ -1,6 +1,7 @@
-import { Link } from 'react-router'
 import { Button } from '#components/ui/button.tsx'
 import { videoPath } from '#lib/paths/videos.ts'
+import { PricedLink } from '#components/ui/priced-link.tsx'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
 
 export type VideoChecklistProps = {
   ids: readonly string[]
@@ -11,6 +12,21 @@ export type VideoChecklistProps = {
 }
 
 /** Which listed videos to download, with select all / none. */
+/** One listed video's captions, with what opening them costs. */
+function CaptionsLink({ videoId }: { videoId: string }) {
+  const price = useOpeningPrice({ kind: 'video', videoId })
+  return (
+    <PricedLink
+      to={videoPath(videoId)}
+      className="text-sm text-sky-800 underline"
+      price={price}
+      priceClassName="text-slate-600"
+    >
+      captions<span className="sr-only"> of {videoId}</span>
+    </PricedLink>
+  )
+}
+
 export function VideoChecklist({ ids, excluded, disabled, onExcludedChange, onClear }: VideoChecklistProps) {
   const off = new Set(excluded)
   const selected = ids.filter((id) => !off.has(id)).length
@@ -53,13 +69,7 @@ export function VideoChecklist({ ids, excluded, disabled, onExcludedChange, onCl
               />
               {id}
             </label>
-            <Link
-              to={videoPath(id)}
-              className="text-sm text-sky-800 underline"
-              aria-label={`Open the captions of ${id}`}
-            >
-              captions
-            </Link>
+            <CaptionsLink videoId={id} />
           </li>
         ))}
       </ul>

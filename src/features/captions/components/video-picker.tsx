@@ -1,6 +1,8 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useMemo, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { parsePaste } from '#contract/paste.ts'
+import { DoorPrice } from '#components/ui/door-price.tsx'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { videoPath } from '#lib/paths/videos.ts'
 
 /** `/videos` without an id: any video link form or an 11-character id opens that video's captions. */
@@ -10,6 +12,13 @@ export function VideoPicker({ problem }: { problem?: string }) {
   const [error, setError] = useState<string | undefined>(problem)
   const inputId = useId()
   const errorId = useId()
+  const priceId = useId()
+  // What opening will cost, as soon as the box holds a video.
+  const videoId = useMemo(() => {
+    const parsed = parsePaste(value)
+    return parsed.ok && parsed.target.kind === 'video' ? parsed.target.videoId : undefined
+  }, [value])
+  const price = useOpeningPrice(videoId ? { kind: 'video', videoId } : undefined)
 
   function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -55,9 +64,11 @@ export function VideoPicker({ problem }: { problem?: string }) {
           />
           <button
             type="submit"
+            aria-describedby={videoId ? priceId : undefined}
             className="rounded bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
           >
             Open captions
+            {videoId && <DoorPrice {...price} descriptionId={priceId} />}
           </button>
         </div>
         {error && (

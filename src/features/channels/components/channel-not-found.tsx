@@ -1,13 +1,38 @@
-import { Link } from 'react-router'
+import type { ReactNode } from 'react'
 import type { HlCode } from '#contract/index.ts'
 import type { Receipt } from '#lib/paid-fetch.ts'
 import { describeRef, type ChannelRef } from '#lib/channel-lookup.ts'
 import { channelsPath } from '#lib/paths/channels.ts'
+import { PricedLink } from '#components/ui/priced-link.tsx'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { FetchReceipt } from './fetch-receipt.tsx'
 
 export type ChannelNotFoundProps = { channelRef: ChannelRef; hl: HlCode | undefined; receipt?: Receipt }
 
 /** The service answered, with no channel: say so plainly and suggest the other reading of a name (the lookup box is above). */
+/** Another reading of the same name, with what opening it costs. */
+function LookupLink({
+  target,
+  hl,
+  children,
+}: {
+  target: ChannelRef
+  hl: HlCode | undefined
+  children: ReactNode
+}) {
+  const price = useOpeningPrice({ kind: 'channel', ref: target, hl })
+  return (
+    <PricedLink
+      className="text-sky-800 underline"
+      to={channelsPath(target, hl)}
+      price={price}
+      priceClassName="text-slate-700"
+    >
+      {children}
+    </PricedLink>
+  )
+}
+
 export function ChannelNotFound({ channelRef, hl, receipt }: ChannelNotFoundProps) {
   const name =
     channelRef.by === 'handle'
@@ -29,19 +54,16 @@ export function ChannelNotFound({ channelRef, hl, receipt }: ChannelNotFoundProp
       </p>
       {name && channelRef.by === 'handle' && /^[A-Za-z0-9_.-]+$/.test(name) && (
         <p className="mt-2">
-          <Link className="text-sky-800 underline" to={channelsPath({ by: 'username', username: name }, hl)}>
+          <LookupLink target={{ by: 'username', username: name }} hl={hl}>
             Look up “{name}” as a legacy username instead
-          </Link>
+          </LookupLink>
         </p>
       )}
       {name && channelRef.by === 'username' && (
         <p className="mt-2">
-          <Link
-            className="text-sky-800 underline"
-            to={channelsPath({ by: 'handle', handle: `@${name}` }, hl)}
-          >
+          <LookupLink target={{ by: 'handle', handle: `@${name}` }} hl={hl}>
             Look up “@{name}” as a handle instead
-          </Link>
+          </LookupLink>
         </p>
       )}
       {receipt && (

@@ -31,6 +31,7 @@ export function ChannelPage({ channelRef, hl }: ChannelPageProps) {
       <ErrorPanel
         title="The channel could not be loaded"
         message={errorMessage(query.error)}
+        error={query.error}
         onRetry={() => void query.refetch()}
         retryPriceUsd={priceOf('GET /channels')}
         retrying={query.isFetching}

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { RTL_LANGUAGES, type Channel, type HlCode } from '#contract/index.ts'
 import { LinkifiedText } from '#components/ui/linkified-text.tsx'
 import { Badge } from '#components/ui/badge.tsx'
@@ -9,6 +8,8 @@ import { bestThumbnail } from '#lib/thumbnail-choice.ts'
 import { topicLabel } from '#lib/topic-labels.ts'
 import { countryName } from '../lib/hl-options.ts'
 import { videoPath } from '#lib/paths/videos.ts'
+import { PricedLink } from '#components/ui/priced-link.tsx'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
 
 const yesNo = (b: boolean | undefined): string => (b === undefined ? 'not given' : b ? 'Yes' : 'No')
 
@@ -41,6 +42,21 @@ function Stat({ label, value, hidden }: { label: string; value: string | undefin
 export type ChannelProfileProps = { channel: Channel; hl: HlCode | undefined }
 
 /** Everything the service says about one channel, each field where a reader would look for it. */
+/** The trailer's captions, with what opening them costs. */
+function TrailerLink({ videoId }: { videoId: string }) {
+  const price = useOpeningPrice({ kind: 'video', videoId })
+  return (
+    <PricedLink
+      to={videoPath(videoId)}
+      className="text-sky-800 underline"
+      price={price}
+      priceClassName="text-slate-600"
+    >
+      Captions of the trailer ({videoId})
+    </PricedLink>
+  )
+}
+
 export function ChannelProfile({ channel: c, hl }: ChannelProfileProps) {
   const avatar = bestThumbnail(c.thumbnails, 88)
   const banner = c.bannerExternalUrl ? safeHttpUrl(c.bannerExternalUrl) : undefined
@@ -176,13 +192,7 @@ export function ChannelProfile({ channel: c, hl }: ChannelProfileProps) {
         <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1.5 text-sm">
           <dt className="text-slate-600">Trailer</dt>
           <dd>
-            {c.unsubscribedTrailer ? (
-              <Link to={videoPath(c.unsubscribedTrailer)} className="text-sky-800 underline">
-                Captions of the trailer ({c.unsubscribedTrailer})
-              </Link>
-            ) : (
-              'No trailer set'
-            )}
+            {c.unsubscribedTrailer ? <TrailerLink videoId={c.unsubscribedTrailer} /> : 'No trailer set'}
           </dd>
           <dt className="text-slate-600">Uploads playlist</dt>
           <dd>{playlists?.uploads ? <code>{playlists.uploads}</code> : 'not given'}</dd>

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { RTL_LANGUAGES, priceOf, type Channel, type HlCode } from '#contract/index.ts'
 import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { ExportMenu } from '#components/export-menu.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { channelsPath } from '#lib/paths/channels.ts'
+import { PricedLink } from '#components/ui/priced-link.tsx'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
 import { formatCount, formatDate } from '#lib/format.ts'
 import { bestThumbnail } from '#lib/thumbnail-choice.ts'
@@ -48,6 +49,33 @@ const ROWS: [string, (c: Channel) => ReactNode][] = [
 export type ComparisonPageProps = { ids: readonly string[]; hl: HlCode | undefined }
 
 /** Several channels side by side, one request with only the compared fields (`fields=`). */
+/** One compared channel's own page, with what opening it costs. */
+function ChannelLink({
+  id,
+  hl,
+  dir,
+  children,
+}: {
+  id: string
+  hl: HlCode | undefined
+  dir: 'rtl' | 'auto'
+  children: ReactNode
+}) {
+  const price = useOpeningPrice({ kind: 'channel', ref: { by: 'id', id }, hl })
+  return (
+    <PricedLink
+      to={channelsPath({ by: 'id', id }, hl)}
+      lang={hl}
+      dir={dir}
+      className="text-sky-800 underline"
+      price={price}
+      priceClassName="font-normal text-slate-600"
+    >
+      {children}
+    </PricedLink>
+  )
+}
+
 export function ComparisonPage({ ids, hl }: ComparisonPageProps) {
   const query = useQuery(channelQueries.compare(ids, hl))
   const dir = hl && RTL_LANGUAGES.has(hl) ? 'rtl' : 'auto'
@@ -64,6 +92,7 @@ export function ComparisonPage({ ids, hl }: ComparisonPageProps) {
       <ErrorPanel
         title="The channels could not be loaded"
         message={errorMessage(query.error)}
+        error={query.error}
         onRetry={() => void query.refetch()}
         retryPriceUsd={priceOf('GET /channels')}
         retrying={query.isFetching}
@@ -133,14 +162,9 @@ export function ComparisonPage({ ids, hl }: ComparisonPageProps) {
                           className="mb-1 h-10 w-10 rounded-full bg-slate-200"
                         />
                       )}
-                      <Link
-                        to={channelsPath({ by: 'id', id: c.id }, hl)}
-                        lang={hl}
-                        dir={dir}
-                        className="text-sky-800 underline"
-                      >
+                      <ChannelLink id={c.id} hl={hl} dir={dir}>
                         {c.title ?? c.id}
-                      </Link>
+                      </ChannelLink>
                     </th>
                   )
                 })}

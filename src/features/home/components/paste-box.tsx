@@ -1,6 +1,9 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useMemo, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { parsePaste } from '#contract/paste.ts'
+import { DoorPrice } from '#components/ui/door-price.tsx'
+import { doorOfPaste } from '#lib/opening-requests.ts'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
 
 /** One box for anything a researcher has copied: routes it to its view, or says why it can't. */
 export function PasteBox() {
@@ -9,6 +12,13 @@ export function PasteBox() {
   const [error, setError] = useState<string>()
   const inputId = useId()
   const errorId = useId()
+  const priceId = useId()
+  // What Open will cost, as soon as the box holds something it can open (a location opens the free search form).
+  const door = useMemo(() => {
+    const parsed = parsePaste(value)
+    return parsed.ok ? doorOfPaste(parsed.target) : undefined
+  }, [value])
+  const price = useOpeningPrice(door)
 
   function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -55,9 +65,11 @@ export function PasteBox() {
         />
         <button
           type="submit"
+          aria-describedby={door ? priceId : undefined}
           className="rounded bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
         >
           Open
+          {door && <DoorPrice {...price} descriptionId={priceId} />}
         </button>
       </div>
       {error && (

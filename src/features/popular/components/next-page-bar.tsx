@@ -45,6 +45,7 @@ export function NextPageBar({
         <ErrorPanel
           title={`Page ${loadedPages + 1} could not be loaded`}
           message={errorMessage(error)}
+          error={error}
           onRetry={onLoadMore}
           retryPriceUsd={price}
         />

@@ -1,6 +1,9 @@
-import { useId, type ReactNode, type Ref } from 'react'
+import { useEffect, useId, type ReactNode, type Ref } from 'react'
 import { Link } from 'react-router'
 import type { PopularVideo } from '#contract/index.ts'
+import { PricedLink } from '#components/ui/priced-link.tsx'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
+import { rememberVideos } from '#lib/video-summaries.ts'
 import { LinkifiedText } from '#components/ui/linkified-text.tsx'
 import { formatCount, formatDate, formatRelative } from '#lib/format.ts'
 import { bestThumbnail, thumbnailSrcSet } from '#lib/thumbnail-choice.ts'
@@ -112,6 +115,21 @@ export function PopularItem({
   const tags = video.tags ?? []
   const shownTags = expanded ? tags : tags.slice(0, TAGS_COLLAPSED)
   const videoUrl = videoPath(video.id)
+  const captionsPrice = useOpeningPrice({ kind: 'video', videoId: video.id })
+  const channelPrice = useOpeningPrice({ kind: 'channel', ref: { by: 'id', id: video.channelId } })
+  // The video page shows the title and channel it was listed with (it cannot get them without paying).
+  useEffect(() => {
+    rememberVideos([
+      {
+        videoId: video.id,
+        title: video.title,
+        channelId: video.channelId,
+        channelTitle: video.channelTitle,
+        publishedAt: video.publishedAt,
+        seenIn: 'the popular videos',
+      },
+    ])
+  }, [video])
   return (
     <article
       ref={ref}
@@ -146,17 +164,24 @@ export function PopularItem({
         </Link>
         <div className="min-w-0 flex-1 space-y-1.5">
           <h2 id={titleId} className="font-semibold leading-snug">
-            <Link to={videoUrl} className="text-sky-900 hover:underline">
+            <PricedLink
+              to={videoUrl}
+              className="text-sky-900 hover:underline"
+              price={captionsPrice}
+              priceClassName="font-normal text-slate-600"
+            >
               {video.title}
-            </Link>
+            </PricedLink>
           </h2>
           <p className="flex flex-wrap gap-x-2 text-sm text-slate-700">
-            <Link
+            <PricedLink
               to={channelsPath({ by: 'id', id: video.channelId })}
               className="font-medium text-sky-800 hover:underline"
+              price={channelPrice}
+              priceClassName="font-normal text-slate-600"
             >
               {video.channelTitle || video.channelId}
-            </Link>
+            </PricedLink>
             <span aria-hidden="true">·</span>
             <time dateTime={video.publishedAt} title={formatRelative(video.publishedAt)}>
               {formatDate(video.publishedAt)}

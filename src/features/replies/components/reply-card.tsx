@@ -1,6 +1,8 @@
-import { memo, useEffect, useRef } from 'react'
+import { memo, useEffect, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { CommentReply } from '#contract/index.ts'
+import { PricedLink } from '#components/ui/priced-link.tsx'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { cn } from '#lib/cn.ts'
 import { formatCount, formatDate, formatRelative } from '#lib/format.ts'
 import type { ReplyFormat } from '../lib/reply-search.ts'
@@ -20,6 +22,21 @@ export type ReplyCardProps = {
   /** In the flat view: whom it answers, with a link that highlights that reply. */
   inReplyToAuthor?: string
   inReplyToPermalink?: string
+}
+
+/** The author's channel, with what opening it costs. */
+function AuthorLink({ channelId, children }: { channelId: string; children: ReactNode }) {
+  const price = useOpeningPrice({ kind: 'channel', ref: { by: 'id', id: channelId } })
+  return (
+    <PricedLink
+      to={channelsPath({ by: 'id', id: channelId })}
+      className="text-slate-900 hover:underline"
+      price={price}
+      priceClassName="font-normal text-slate-600"
+    >
+      {children}
+    </PricedLink>
+  )
 }
 
 /** One reply; memoised because a thread can hold thousands and most do not change between renders. */
@@ -73,9 +90,9 @@ export const ReplyCard = memo(function ReplyCard({
         <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <h3 id={headingId} className="font-semibold">
             {channelId ? (
-              <Link to={channelsPath({ by: 'id', id: channelId })} className="text-slate-900 hover:underline">
+              <AuthorLink channelId={channelId}>
                 <HighlightedText text={reply.authorDisplayName} pattern={pattern} />
-              </Link>
+              </AuthorLink>
             ) : (
               <HighlightedText text={reply.authorDisplayName} pattern={pattern} />
             )}

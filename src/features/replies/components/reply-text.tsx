@@ -1,6 +1,7 @@
 import { createElement, useMemo, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { PricedLink } from '#components/ui/priced-link.tsx'
 import { formatClock } from '#lib/format.ts'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
 import { safeReplyHtml, type SafeNode } from '../lib/safe-reply-html.ts'
 import type { ReplyFormat } from '../lib/reply-search.ts'
 import { HighlightedText } from './highlighted-text.tsx'
@@ -10,6 +11,32 @@ export type ReplyTextProps = {
   textOriginal: string
   format: ReplyFormat
   pattern: RegExp | undefined
+}
+
+/** A timestamp link to a video's captions, with what opening them costs. */
+function VideoMomentLink({
+  to,
+  videoId,
+  seconds,
+  children,
+}: {
+  to: string
+  videoId: string
+  seconds: number
+  children: ReactNode
+}) {
+  const price = useOpeningPrice({ kind: 'video', videoId })
+  return (
+    <PricedLink
+      to={to}
+      className="text-sky-800 underline hover:text-sky-950"
+      title={`Open the captions of ${videoId} at ${formatClock(seconds)}`}
+      price={price}
+      priceClassName="text-slate-600"
+    >
+      {children}
+    </PricedLink>
+  )
 }
 
 function render(nodes: readonly SafeNode[], pattern: RegExp | undefined): ReactNode[] {
@@ -35,14 +62,9 @@ function render(nodes: readonly SafeNode[], pattern: RegExp | undefined): ReactN
         )
       case 'video-moment':
         return (
-          <Link
-            key={i}
-            to={n.to}
-            className="text-sky-800 underline hover:text-sky-950"
-            title={`Open the captions of ${n.videoId} at ${formatClock(n.seconds)}`}
-          >
+          <VideoMomentLink key={i} to={n.to} videoId={n.videoId} seconds={n.seconds}>
             {render(n.children, pattern)}
-          </Link>
+          </VideoMomentLink>
         )
     }
   })

@@ -103,6 +103,7 @@ export function ReplyThread({ parentCommentId, state, onStateChange }: ReplyThre
       <ErrorPanel
         title="The replies could not be loaded"
         message={errorMessage(error)}
+        error={error}
         onRetry={() => void query.refetch()}
         retryPriceUsd={REPLIES_PRICE_USD}
         retrying={query.isFetching}

@@ -1,5 +1,8 @@
-import { Link } from 'react-router'
+import { useEffect } from 'react'
 import type { SearchItem } from '#contract/index.ts'
+import { PricedLink } from '#components/ui/priced-link.tsx'
+import { useOpeningPrice } from '#lib/use-opening-price.ts'
+import { rememberVideos } from '#lib/video-summaries.ts'
 import { formatDate, formatRelative } from '#lib/format.ts'
 import { decodeHtmlEntities } from '#lib/html-entities.ts'
 import { bestThumbnail, thumbnailSrcSet } from '#lib/thumbnail-choice.ts'
@@ -14,6 +17,21 @@ function plain(s: string): string {
 export function ResultCard({ item, now }: { item: SearchItem; now: number }) {
   const title = plain(item.title)
   const thumb = bestThumbnail(item.thumbnails, 160)
+  const captionsPrice = useOpeningPrice({ kind: 'video', videoId: item.videoId })
+  const channelPrice = useOpeningPrice({ kind: 'channel', ref: { by: 'id', id: item.channelId } })
+  // The video page shows the title and channel it was listed with (it cannot get them without paying).
+  useEffect(() => {
+    rememberVideos([
+      {
+        videoId: item.videoId,
+        title: item.title,
+        channelId: item.channelId,
+        channelTitle: item.channelTitle,
+        publishedAt: item.publishedAt,
+        seenIn: 'a location search',
+      },
+    ])
+  }, [item])
   return (
     <article className="flex gap-4 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
       {thumb ? (
@@ -32,17 +50,24 @@ export function ResultCard({ item, now }: { item: SearchItem; now: number }) {
       )}
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold leading-snug">
-          <Link to={videoPath(item.videoId)} className="text-sky-800 hover:underline">
+          <PricedLink
+            to={videoPath(item.videoId)}
+            className="text-sky-800 hover:underline"
+            price={captionsPrice}
+            priceClassName="text-slate-600"
+          >
             {title}
-          </Link>
+          </PricedLink>
         </h3>
         <p className="mt-0.5 text-sm">
-          <Link
+          <PricedLink
             to={channelsPath({ by: 'id', id: item.channelId })}
             className="text-slate-800 underline decoration-slate-400 underline-offset-2 hover:decoration-slate-800"
+            price={channelPrice}
+            priceClassName="text-slate-600"
           >
             {plain(item.channelTitle)}
-          </Link>
+          </PricedLink>
           <span className="text-slate-500"> · </span>
           <time dateTime={item.publishedAt} className="text-slate-600">
             {formatDate(item.publishedAt)}

@@ -62,6 +62,7 @@ export const SearchResults = memo(function SearchResults({
         <ErrorPanel
           title="The search failed"
           message={errorMessage(results.error)}
+          error={results.error}
           {...(refused
             ? {}
             : {
@@ -191,6 +192,7 @@ export const SearchResults = memo(function SearchResults({
         <ErrorPanel
           title="The next page could not be loaded"
           message={errorMessage(results.error)}
+          error={results.error}
           onRetry={() => void results.fetchNextPage()}
           retryPriceUsd={PAGE_PRICE}
           retrying={results.isFetchingNextPage}

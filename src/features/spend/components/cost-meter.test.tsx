@@ -95,4 +95,22 @@ describe('CostMeter', () => {
     expect(within(region).queryByText('All time:', { exact: false })).toBeNull()
     stop()
   })
+
+  it('says each payment as it happens in a live line: what, how much, cached and free', async () => {
+    const { stop } = renderMeter()
+    const line = screen.getByRole('status', { name: 'Latest payment' })
+    expect(line.textContent).toBe('')
+    const TOKYO = { location: '35.6762,139.6503', locationRadius: '7km', type: 'video' }
+    await getJson('/api/search', TOKYO, SearchPage)
+    await waitFor(() =>
+      expect(line.textContent).toBe('Paid $0.00203 for location search at 35.6762,139.6503, 7km'),
+    )
+    // A quote is free bookkeeping, not a payment: the line stays.
+    await fetch('/api/quote?path=' + encodeURIComponent('/api/popularVideos'))
+    await getJson('/api/search', TOKYO, SearchPage)
+    await waitFor(() =>
+      expect(line.textContent).toBe('Cached, free: location search at 35.6762,139.6503, 7km'),
+    )
+    stop()
+  })
 })

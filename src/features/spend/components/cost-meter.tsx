@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { formatUsd } from '#contract/prices.ts'
 import { getSessionSpend, subscribeSessionSpend } from '#lib/cost-tracker.ts'
+import { describePayment } from '#lib/describe-request.ts'
 import { spendQueries } from '../api/queries.ts'
 import type { Budget } from '../lib/spend-schema.ts'
 
@@ -46,6 +47,37 @@ function budgetTone(budget: Budget): keyof typeof TONES {
   return budget.leftUsd < budget.capUsd * 0.1 ? 'low' : 'strong'
 }
 
+/** The latest answer that went through the paid path (quotes and the ledger are free bookkeeping, not payments). */
+function useLastPayment(): string | undefined {
+  const [line, setLine] = useState<string>()
+  useEffect(
+    () =>
+      subscribeSessionSpend(() => {
+        const last = getSessionSpend().last
+        if (last && last.cache !== 'NONE') setLine(describePayment(last))
+        else if (last && last.costUsd > 0) setLine(describePayment(last))
+      }),
+    [],
+  )
+  return line
+}
+
+/** Each payment as it happens, in one polite live line beside the totals. */
+function PaymentLine() {
+  const line = useLastPayment()
+  return (
+    <p
+      role="status"
+      aria-label="Latest payment"
+      className="max-w-[40ch] truncate text-slate-300"
+      data-testid="last-payment"
+      title={line}
+    >
+      {line}
+    </p>
+  )
+}
+
 /**
  * Header meter: this browser session's spend (from response headers) and the deployment's totals, budget and cache
  * savings (from /api/spend). The row is right-aligned and the deployment's figures come first, so when they arrive
@@ -56,7 +88,8 @@ export function CostMeter() {
   // Signed out or unreachable: the session figure still shows; the deployment's figures wait for the ledger.
   const { data } = useQuery(spendQueries.totals())
   return (
-    <section aria-label="Spending" className="text-xs">
+    <section aria-label="Spending" className="flex flex-wrap items-baseline justify-end gap-x-3 text-xs">
+      <PaymentLine />
       <dl className="flex flex-wrap items-baseline justify-end gap-x-3 gap-y-0.5">
         {data?.budget && (
           <Item
