@@ -115,6 +115,8 @@ export async function runCorpusView(server: ChildServer, log: (line: string) => 
         await page.addInitScript({
           content: `window.__benchFirstTitle = ${JSON.stringify(viewVideoTitle(0))}`,
         })
+        // Paid requests open by themselves (docs/decisions/0136): this part measures the list, not the approval gate.
+        await page.addInitScript({ content: `localStorage.setItem('poix.approve-opens-up-to-usd', '1000')` })
         await page.addInitScript({ path: HARNESS_PATH })
         loads.push(await loadOnce(page, `${server.origin}/collections/${VIEW_COLLECTION_ID}`))
       } finally {
