@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money,session,startup] [--service-ms=100] [--markdown]`: measures each part side
+ * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money,session,startup,corpus,collect,collection-view] [--service-ms=100] [--corpus-videos=10000] [--markdown]`: measures each part side
  * by side in one run, prints a table with each target beside its figure, and writes bench/results.json with only the parts
  * this run measured (its `parts` list says which): figures from earlier runs are never carried into it.
  * Every part has a time limit; every process it starts is stopped by PID, also on failure.
@@ -15,12 +15,26 @@ import { runSession } from './parts/session.ts'
 import { runStartup } from './parts/startup.ts'
 import { DEFAULT_SERVICE_MS, runOverhead } from './parts/overhead.ts'
 import { runTranscript } from './parts/transcript.ts'
+import { DEFAULT_CORPUS_VIDEOS, runCorpus } from './parts/corpus.ts'
+import { runCorpusCollect } from './parts/corpus-collect.ts'
+import { runCorpusView } from './parts/corpus-view.ts'
 import { REPO_ROOT, stopAll, stopChildrenOnSignals, type ChildServer } from './lib/processes.ts'
 import { markdownTable, textTable, within, type PartOutcome, type Row } from './lib/report.ts'
 import { startProductionServer, tempDir } from './lib/servers.ts'
 import { buildSpa, type SpaBuild } from './lib/spa-build.ts'
 
-const PARTS = ['overhead', 'transcript', 'bundle', 'lighthouse', 'money', 'session', 'startup'] as const
+const PARTS = [
+  'overhead',
+  'transcript',
+  'bundle',
+  'lighthouse',
+  'money',
+  'session',
+  'startup',
+  'corpus',
+  'collect',
+  'collection-view',
+] as const
 type Part = (typeof PARTS)[number]
 
 const LIMIT_MS: Record<Part, number> = {
@@ -31,17 +45,29 @@ const LIMIT_MS: Record<Part, number> = {
   money: 3 * 60_000,
   session: 10 * 60_000,
   startup: 4 * 60_000,
+  corpus: 60 * 60_000, // two bulk loads of ~10 M cues and their GIN indexes
+  collect: 20 * 60_000,
+  'collection-view': 5 * 60_000,
 }
 const BUILD_LIMIT_MS = 7 * 60_000
 const RESULTS_PATH = join(REPO_ROOT, 'bench', 'results.json')
 
-function parseArgs(argv: string[]): { parts: Part[]; markdown: boolean; serviceMs: number } {
+type Args = { parts: Part[]; markdown: boolean; serviceMs: number; corpusVideos: number }
+
+function parseArgs(argv: string[]): Args {
   let parts: Part[] = [...PARTS]
   let markdown = false
   let serviceMs = DEFAULT_SERVICE_MS
+  let corpusVideos = DEFAULT_CORPUS_VIDEOS
   for (const arg of argv) {
     if (arg === '--markdown') markdown = true
-    else if (arg.startsWith('--service-ms=')) {
+    else if (arg.startsWith('--corpus-videos=')) {
+      corpusVideos = Number(arg.slice('--corpus-videos='.length))
+      if (!Number.isInteger(corpusVideos) || corpusVideos < 10 || corpusVideos > 100_000)
+        throw new Error(
+          `--corpus-videos takes a whole number from 10 to 100000, not "${arg.slice('--corpus-videos='.length)}".`,
+        )
+    } else if (arg.startsWith('--service-ms=')) {
       serviceMs = Number(arg.slice('--service-ms='.length))
       if (!Number.isInteger(serviceMs) || serviceMs < 1 || serviceMs > 10_000)
         throw new Error(
@@ -61,10 +87,10 @@ function parseArgs(argv: string[]): { parts: Part[]; markdown: boolean; serviceM
       parts = PARTS.filter((p) => names.includes(p))
     } else
       throw new Error(
-        `Unknown argument "${arg}": use --only=${PARTS.join(',')}, --service-ms=N and/or --markdown.`,
+        `Unknown argument "${arg}": use --only=${PARTS.join(',')}, --service-ms=N, --corpus-videos=N and/or --markdown.`,
       )
   }
-  return { parts, markdown, serviceMs }
+  return { parts, markdown, serviceMs, corpusVideos }
 }
 
 type StoredPart = { measuredAt: string; rows: Row[]; data?: unknown; error?: string }
@@ -79,7 +105,7 @@ type Results = {
 }
 
 async function main() {
-  const { parts, markdown, serviceMs } = parseArgs(process.argv.slice(2))
+  const { parts, markdown, serviceMs, corpusVideos } = parseArgs(process.argv.slice(2))
   stopChildrenOnSignals()
   const log = (line: string) => console.error(line)
   const loadAtStart = loadavg()
@@ -136,6 +162,12 @@ async function main() {
             }
             case 'startup':
               return runStartup(await needBuild(), log)
+            case 'corpus':
+              return runCorpus(log, { videos: corpusVideos })
+            case 'collect':
+              return runCorpusCollect(log)
+            case 'collection-view':
+              return runCorpusView(await needServer(), log)
           }
         })
       } catch (e) {
