@@ -13,9 +13,14 @@ import { CODE_COLUMNS, codeOf, treeOrder } from './coding-rows.ts'
 import { existingCollection } from './collection-lock.ts'
 
 export const codeNotFound = (collectionId: string, codeId: string, param?: string) =>
-  new ApiFailure(404, 'not_found', `There is no code ${JSON.stringify(codeId)} in collection ${collectionId}.`, {
-    param,
-  })
+  new ApiFailure(
+    404,
+    'not_found',
+    `There is no code ${JSON.stringify(codeId)} in collection ${collectionId}.`,
+    {
+      param,
+    },
+  )
 
 async function codeRow(q: Queryable, collectionId: string, codeId: string, param?: string): Promise<Code> {
   const [r] = await q.query(`SELECT ${CODE_COLUMNS} FROM codes WHERE collection_id = $1 AND id = $2`, [
@@ -32,7 +37,8 @@ async function parentCode(q: Queryable, collectionId: string, parentId: string):
     collectionId,
     parentId,
   ])
-  if (!r) throw invalidQuery('parentId', `parentId names no code of this collection: ${JSON.stringify(parentId)}.`)
+  if (!r)
+    throw invalidQuery('parentId', `parentId names no code of this collection: ${JSON.stringify(parentId)}.`)
   return codeOf(r)
 }
 
@@ -101,7 +107,9 @@ export function createCodeStore({ db, now }: { db: Database; now: () => number }
   return {
     async list(collectionId: string): Promise<Code[]> {
       await existingCollection(db, collectionId)
-      const rows = await db.query(`SELECT ${CODE_COLUMNS} FROM codes WHERE collection_id = $1`, [collectionId])
+      const rows = await db.query(`SELECT ${CODE_COLUMNS} FROM codes WHERE collection_id = $1`, [
+        collectionId,
+      ])
       return treeOrder(rows.map(codeOf))
     },
 
@@ -110,7 +118,9 @@ export function createCodeStore({ db, now }: { db: Database; now: () => number }
     async create(collectionId: string, input: CodeInput): Promise<Code> {
       return db.transaction(async (tx) => {
         await existingCollection(tx, collectionId, 'update')
-        const [count] = await tx.query('SELECT count(*)::int AS n FROM codes WHERE collection_id = $1', [collectionId])
+        const [count] = await tx.query('SELECT count(*)::int AS n FROM codes WHERE collection_id = $1', [
+          collectionId,
+        ])
         if (num(count?.n) >= CODING_LIMITS.codesPerCollection)
           throw new ApiFailure(
             409,
@@ -155,7 +165,10 @@ export function createCodeStore({ db, now }: { db: Database; now: () => number }
         if (name !== code.name || parentId !== code.parentId)
           await refuseSiblingName(tx, collectionId, parentId, name, codeId)
         let position = code.position
-        if (parentId !== code.parentId || (patch.position !== undefined && patch.position !== code.position)) {
+        if (
+          parentId !== code.parentId ||
+          (patch.position !== undefined && patch.position !== code.position)
+        ) {
           // Out of its place (closing the gap), then into the new one (making room).
           await tx.query('UPDATE codes SET position = -1 WHERE id = $1', [codeId])
           await shiftSiblings(tx, collectionId, code.parentId, code.position + 1, -1)
@@ -193,7 +206,9 @@ export function createCodeStore({ db, now }: { db: Database; now: () => number }
             'conflict',
             `The code ${JSON.stringify(code.name)} has ${num(kids?.n)} child code(s): delete or move them first.`,
           )
-        const [codings] = await tx.query('SELECT count(*)::int AS n FROM codings WHERE code_id = $1', [codeId])
+        const [codings] = await tx.query('SELECT count(*)::int AS n FROM codings WHERE code_id = $1', [
+          codeId,
+        ])
         await tx.query('DELETE FROM codes WHERE id = $1', [codeId])
         await shiftSiblings(tx, collectionId, code.parentId, code.position + 1, -1)
         return { deletedCodings: num(codings?.n) }

@@ -3,7 +3,8 @@ import type { Code, Coding, Segment } from '#contract/coding.ts'
 import { num, type Row } from '../../db/database.ts'
 import { json } from '../collection-rows.ts'
 
-export const CODE_COLUMNS = 'id, collection_id, parent_id, name, color, description, position, created_at, updated_at'
+export const CODE_COLUMNS =
+  'id, collection_id, parent_id, name, color, description, position, created_at, updated_at'
 
 export function codeOf(r: Row): Code {
   return {

@@ -11,7 +11,11 @@ import { resolveSegment } from './resolve-segment.ts'
 export type NewCodings = { codeIds: string[]; segment: SegmentInput; memo?: string; coder: string }
 
 const codingNotFound = (collectionId: string, codingId: string) =>
-  new ApiFailure(404, 'not_found', `There is no coding ${JSON.stringify(codingId)} in collection ${collectionId}.`)
+  new ApiFailure(
+    404,
+    'not_found',
+    `There is no coding ${JSON.stringify(codingId)} in collection ${collectionId}.`,
+  )
 
 /** Codings in reading order: by the video's place in the collection, then time; replies after. */
 const LIST_SQL = `
@@ -21,17 +25,27 @@ WHERE k.collection_id = $1 AND ($2::text IS NULL OR k.video_id = $2) AND ($3::te
 ORDER BY k.kind, cv.position NULLS LAST, k.video_id, k.start_s, k.created_at, k.id`
 
 /** The codes named, each a code of this collection, kept from change until the transaction ends (404 naming the first unknown). */
-async function lockCodes(q: Queryable, collectionId: string, codeIds: readonly string[]): Promise<void> {
+async function lockCodes(
+  q: Queryable,
+  collectionId: string,
+  codeIds: readonly string[],
+  param: 'codeIds' | 'codeId',
+): Promise<void> {
   const rows = await q.query<{ id: string }>(
     'SELECT id FROM codes WHERE collection_id = $1 AND id = ANY($2::text[]) FOR SHARE',
     [collectionId, codeIds],
   )
   const found = new Set(rows.map((r) => r.id))
   const missing = codeIds.find((id) => !found.has(id))
-  if (missing) throw codeNotFound(collectionId, missing, 'codeIds')
+  if (missing) throw codeNotFound(collectionId, missing, param)
 }
 
-async function codingRow(q: Queryable, collectionId: string, codingId: string, lock = false): Promise<Coding> {
+async function codingRow(
+  q: Queryable,
+  collectionId: string,
+  codingId: string,
+  lock = false,
+): Promise<Coding> {
   const [r] = await q.query(
     `SELECT ${CODING_COLUMNS} FROM codings WHERE collection_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
     [collectionId, codingId],
@@ -44,7 +58,7 @@ export function createCodingStore({ db, now }: { db: Database; now: () => number
   return {
     async list(collectionId: string, filter: CodingsQuery): Promise<Coding[]> {
       await existingCollection(db, collectionId)
-      if (filter.codeId) await lockCodes(db, collectionId, [filter.codeId])
+      if (filter.codeId) await lockCodes(db, collectionId, [filter.codeId], 'codeId')
       const rows = await db.query(LIST_SQL, [collectionId, filter.videoId ?? null, filter.codeId ?? null])
       return rows.map(codingOf)
     },
@@ -54,7 +68,7 @@ export function createCodingStore({ db, now }: { db: Database; now: () => number
       const codeIds = [...new Set(input.codeIds)]
       return db.transaction(async (tx) => {
         await existingCollection(tx, collectionId, 'share')
-        await lockCodes(tx, collectionId, codeIds)
+        await lockCodes(tx, collectionId, codeIds, 'codeIds')
         const resolved = await resolveSegment(tx, collectionId, input.segment)
         const t = now()
         await tx.query(
@@ -91,7 +105,7 @@ export function createCodingStore({ db, now }: { db: Database; now: () => number
         await existingCollection(tx, collectionId, 'share')
         const coding = await codingRow(tx, collectionId, codingId, true)
         if (patch.codeId && patch.codeId !== coding.codeId) {
-          await lockCodes(tx, collectionId, [patch.codeId])
+          await lockCodes(tx, collectionId, [patch.codeId], 'codeId')
           const [twin] = await tx.query(
             `SELECT id FROM codings WHERE code_id = $1
                AND segment_key = (SELECT segment_key FROM codings WHERE id = $2)`,

@@ -20,8 +20,7 @@ export async function collectedTrack(
      WHERE cv.collection_id = $1 AND cv.video_id = $2`,
     [collectionId, videoId],
   )
-  if (!v)
-    throw invalidQuery('segment', `segment[videoId]: the video ${videoId} is not in this collection.`)
+  if (!v) throw invalidQuery('segment', `segment[videoId]: the video ${videoId} is not in this collection.`)
   if (v.track_state !== 'collected' || v.track_id === null || v.lang === null)
     throw new ApiFailure(
       409,

@@ -8,8 +8,8 @@ import { ApiFailure } from '../../errors.ts'
 import { validQuery } from '../../validation.ts'
 import { validBody } from '../valid-body.ts'
 import { createCodeStore, codeNotFound } from './code-store.ts'
+import { existingCollection } from './collection-lock.ts'
 import { createCodingStore } from './coding-store.ts'
-import { codingExportRoutes } from './export-routes.ts'
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -26,7 +26,14 @@ export function codingRoutes({ db, now }: { db: Database; now: () => number }) {
   const codings = createCodingStore({ db, now })
   const codeId = (id: string, raw: string) => idParam(raw, () => codeNotFound(id, raw))
   const codingId = (id: string, raw: string) =>
-    idParam(raw, () => new ApiFailure(404, 'not_found', `There is no coding ${JSON.stringify(raw)} in collection ${id}.`))
+    idParam(
+      raw,
+      () =>
+        new ApiFailure(404, 'not_found', `There is no coding ${JSON.stringify(raw)} in collection ${id}.`),
+    )
+
+  /** 404 for an unknown collection before its body is read, as the collections routes answer. */
+  const known = (id: string) => orUnavailable(() => existingCollection(db, id))
 
   return new Hono<AppEnv>()
     .get('/:id/codes', async (c) => {
@@ -34,11 +41,12 @@ export function codingRoutes({ db, now }: { db: Database; now: () => number }) {
       return c.json({ codes: list }, 200, noStore)
     })
     .post('/:id/codes', async (c) => {
+      const id = await known(c.req.param('id'))
       const body = await validBody(c, CodeInput)
-      return c.json(await orUnavailable(() => codes.create(c.req.param('id'), body)), 201, noStore)
+      return c.json(await orUnavailable(() => codes.create(id, body)), 201, noStore)
     })
     .patch('/:id/codes/:codeId', async (c) => {
-      const id = c.req.param('id')
+      const id = await known(c.req.param('id'))
       const code = codeId(id, c.req.param('codeId'))
       const patch = await validBody(c, CodePatch)
       return c.json(await orUnavailable(() => codes.update(id, code, patch)), 200, noStore)
@@ -53,11 +61,12 @@ export function codingRoutes({ db, now }: { db: Database; now: () => number }) {
       return c.json({ codings: list }, 200, noStore)
     })
     .post('/:id/codings', async (c) => {
+      const id = await known(c.req.param('id'))
       const body = await validBody(c, CreateCodingsBody)
-      return c.json({ codings: await orUnavailable(() => codings.create(c.req.param('id'), body)) }, 201, noStore)
+      return c.json({ codings: await orUnavailable(() => codings.create(id, body)) }, 201, noStore)
     })
     .patch('/:id/codings/:codingId', async (c) => {
-      const id = c.req.param('id')
+      const id = await known(c.req.param('id'))
       const coding = codingId(id, c.req.param('codingId'))
       const patch = await validBody(c, CodingPatch)
       return c.json(await orUnavailable(() => codings.update(id, coding, patch)), 200, noStore)
@@ -68,5 +77,4 @@ export function codingRoutes({ db, now }: { db: Database; now: () => number }) {
       await orUnavailable(() => codings.remove(id, coding))
       return c.body(null, 204, noStore)
     })
-    .route('/', codingExportRoutes({ db, now }))
 }
