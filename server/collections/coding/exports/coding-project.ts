@@ -2,9 +2,8 @@
  * What the coding export writers take (issue 17): a collection's codes, codings, transcripts and coded reply threads,
  * loaded by the routes, written by pure functions. Every writer returns whole files; none reads the database.
  */
-import type { DataSource } from '../../exports/export-source.ts'
-
 import type { Code, Coding, CuesSegment, ReplySegment, Segment, TranscriptFormat } from '#contract/coding.ts'
+import type { DataSource } from '../../exports/export-source.ts'
 
 export type { Code, Coding, CuesSegment, ReplySegment, Segment, TranscriptFormat }
 export { TRANSCRIPT_FORMATS } from '#contract/coding.ts'
@@ -49,7 +48,7 @@ export type CodingProject = {
 
 /** A whole file a route sends as it is. */
 export type ExportFile = {
-  /** From the collection's name: `coding-<collection>-<day>.<ext>`. */
+  /** From the collection's name: `<collection>-<kind>-<day>.<ext>` (docs/decisions/0168). */
   name: string
   contentType: string
   body: Uint8Array | string
