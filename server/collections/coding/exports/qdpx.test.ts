@@ -166,6 +166,18 @@ describe('the REFI-QDA project (.qdpx)', () => {
     expect(Object.keys(provenance).slice(0, 2)).toEqual(['title', 'source'])
   })
 
+  it('leaves out a coding whose code is gone, and says so', async () => {
+    const orphan = { ...CODINGS[0]!, id: '00000000-0000-4000-8000-0000000000ff', codeId: 'gone' }
+    const { qdpx, report } = await exported(codedProject({ codings: [...CODINGS, orphan] }))
+    expect(report.problems).toEqual([])
+    expect(report.selections.flatMap((s) => s.codeGuids)).toHaveLength(8)
+    const provenance = JSON.parse(qdpx.files['provenance.json']!) as { notExported: unknown[] }
+    expect(provenance.notExported).toContainEqual({
+      codingId: orphan.id,
+      reason: 'its code gone is not in the codebook',
+    })
+  })
+
   it('keeps a thread’s loaded lines and still covers each coded reply exactly', async () => {
     const p = codedProject({
       replySources: [

@@ -19,7 +19,7 @@ import {
   type SourceTexts,
   type UnplacedCoding,
 } from './source-texts.ts'
-import { zipBytes } from './zip-files.ts'
+import { jsonFile, zipBytes } from './zip-files.ts'
 
 export const PROJECT_NAMESPACE = 'urn:QDA-XML:project:1.0'
 
@@ -171,7 +171,7 @@ function projectDescription(p: CodingProject, texts: SourceTexts): string {
     TRANSCRIPT_NOTE,
     `Codings: ${texts.placed.length}; transcripts: ${texts.transcripts.length}; comment threads: ${texts.threads.length}. Selection positions count Unicode code points from 0, the end excluded.`,
     texts.unplaced.length > 0 &&
-      `Not exported (their text is no longer where it was coded):\n${texts.unplaced.map(unplacedLine).join('\n')}`,
+      `Codings not exported, each with its reason:\n${texts.unplaced.map(unplacedLine).join('\n')}`,
   )
 }
 
@@ -246,7 +246,7 @@ export async function writeQdpx(p: CodingProject): Promise<ExportFile> {
     [
       { name: 'project.qde', input: projectQde(p, texts) },
       ...sources,
-      { name: 'provenance.json', input: `${JSON.stringify(provenance(p, texts), null, 2)}\n` },
+      jsonFile('provenance.json', provenance(p, texts)),
     ],
     p.exportedAt,
   )
