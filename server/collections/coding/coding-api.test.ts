@@ -1,74 +1,13 @@
 /** The codes and codings HTTP interface on both engines, inside the real function: every route, every bad input. */
 import { expect, it } from 'vitest'
-import { Code, CodeList, Coding, CodingList, DeletedCode } from '#contract/coding.ts'
+import { Code, Coding, DeletedCode } from '#contract/coding.ts'
 import { describeOnEngines } from '../../testing/postgres-cluster.ts'
-import { errorOf, spendHarness, testClock } from '../../testing/spend-harness.ts'
-import { createCollection, type FixtureVideo } from '../search/testing/corpus-fixture.ts'
-
-const C = 'c_Coding0001'
-const OTHER = 'c_Coding0002'
-const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000'
-
-const VIDEO_A: FixtureVideo = {
-  videoId: 'vidCodingA1',
-  title: 'Commute',
-  track: {
-    lang: 'en',
-    cues: [
-      { text: 'we took the metro', offset: 0, duration: 2.5 },
-      { text: 'it was &amp;quot;late&amp;quot;', offset: 2.5, duration: 2 },
-      { text: 'the bus was faster', offset: 4.5, duration: 3 },
-      { text: 'so we walked', offset: 7.5, duration: 1.25 },
-    ],
-  },
-}
-const VIDEO_B: FixtureVideo = {
-  videoId: 'vidCodingB2',
-  track: { lang: 'fr', cues: [{ text: 'le métro', offset: 0.1, duration: 1.7 }] },
-}
-const UNCOLLECTED: FixtureVideo = { videoId: 'vidCodingM3', title: 'Not collected' }
-
-const REPLY = {
-  kind: 'reply',
-  videoId: 'vidCodingA1',
-  commentId: 'UgzCodingComment0000001.8xReply00001',
-  parentId: 'UgzCodingComment0000001',
-  author: '@rider',
-  publishedAt: '2026-01-03T08:00:00Z',
-  text: 'The metro is never late, <b>never</b>.',
-}
-
-const json = (body: unknown, method = 'POST'): RequestInit => ({
-  method,
-  headers: { 'Content-Type': 'application/json' },
-  body: typeof body === 'string' ? body : JSON.stringify(body),
-})
+import { errorOf } from '../../testing/spend-harness.ts'
+import { C, codingHarness, json, OTHER, REPLY, UNKNOWN_UUID } from './testing/coding-fixture.ts'
 
 describeOnEngines('codes and codings API', (engine) => {
-  async function harness() {
-    const clock = testClock()
-    const h = engine.track(spendHarness({ env: engine.env(), now: clock.now }))
-    await h.ready
-    await createCollection(h.db, C, [VIDEO_A, VIDEO_B, UNCOLLECTED])
-    await createCollection(h.db, OTHER, [])
-    const base = `/api/collections/${C}`
-    const send = (path: string, body?: unknown, method = 'POST') =>
-      h.request(`${base}${path}`, body === undefined ? { method } : json(body, method))
-    const code = async (body: Record<string, unknown>, collection = C) => {
-      const res = await h.request(`/api/collections/${collection}/codes`, json(body))
-      expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
-      return Code.parse(await res.json())
-    }
-    const codes = async () => CodeList.parse(await (await send('/codes', undefined, 'GET')).json()).codes
-    const apply = async (body: Record<string, unknown>) => {
-      const res = await send('/codings', { coder: 'Ana', ...body })
-      expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
-      return CodingList.parse(await res.json()).codings
-    }
-    const codings = async (query = '') =>
-      CodingList.parse(await (await send(`/codings${query}`, undefined, 'GET')).json()).codings
-    return { h, clock, send, code, codes, apply, codings }
-  }
+  const harness = () => codingHarness(engine)
+
   async function expectError(
     res: Response,
     status: number,
@@ -490,6 +429,29 @@ describeOnEngines('codes and codings API', (engine) => {
     const foreign = await t.code({ name: 'F' }, OTHER)
     expect((await t.send(`/codes/${foreign.id}`, { name: 'z' }, 'PATCH')).status).toBe(404)
     expect((await t.codes()).map((c) => c.name)).toEqual(['A'])
+  })
+
+  it('keeps its rules when researchers act at once: one of two equal names wins, a code and its codings go together', async () => {
+    const t = await harness()
+    const statuses = await Promise.all(
+      ['Same', 'same', 'SAME'].map(async (name) => (await t.send('/codes', { name })).status),
+    )
+    expect(statuses.sort()).toEqual([201, 409, 409])
+    const many = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => t.send('/codes', { name: `Code ${i}`, position: 0 })),
+    )
+    expect(many.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201])
+    // Positions stay a permutation whatever the interleaving.
+    expect((await t.codes()).map((c) => c.position).sort()).toEqual([0, 1, 2, 3, 4, 5, 6])
+    const doomed = await t.code({ name: 'Doomed' })
+    const [coding, deleted] = await Promise.all([
+      t.send('/codings', { codeIds: [doomed.id], segment: REPLY, coder: 'Ana' }),
+      t.send(`/codes/${doomed.id}`, undefined, 'DELETE'),
+    ])
+    expect(deleted.status).toBe(200)
+    // Made before the delete (and deleted with it), or refused as a code no longer there: never left behind, never a 503.
+    expect([201, 404]).toContain(coding.status)
+    expect(await t.codings()).toEqual([])
   })
 
   it('a collection deleted takes its codes and codings with it (the foreign keys cascade)', async () => {
