@@ -44,41 +44,47 @@ async function searchOneByOne(circle: Circle): Promise<string[]> {
 const everyPage = { kind: 'all' } as const
 
 describe('area sweep on demo data (the function in-process)', { timeout: 180_000 }, () => {
-  it('merges to the union of the circles’ own searches, with no duplicate videoId; the same plan again pays $0', async () => {
-    const circles = parisCircles(2)
-    const first = await runSweep({
-      key: 'paris-2',
-      circles,
-      depth: everyPage,
-      fetchPage: fetchSearchPage,
-      maxUsd: 5,
-    })
-    expect(first.status).toBe('done')
-    expect(first.progress.spentUsd).toBeGreaterThan(0)
-    const merged = mergeSweep(circles, first.progress)
-    const ids = merged.rows.map((r) => r.videoId)
-    expect(new Set(ids).size).toBe(ids.length)
-    expect(ids.length).toBeGreaterThan(50)
-    // Overlapping circles do find the same videos: the merge has something to remove.
-    expect(merged.duplicates).toBeGreaterThan(0)
+  // 2 km: 18 circles of one page each; 10 km: 2 circles, one of them with a second page.
+  it.each([2, 10])(
+    'at %i km: merges to the union of the circles’ own searches, with no duplicate videoId; the same plan again pays $0',
+    async (radiusKm) => {
+      const circles = parisCircles(radiusKm)
+      const first = await runSweep({
+        key: `paris-${radiusKm}`,
+        circles,
+        depth: everyPage,
+        fetchPage: fetchSearchPage,
+        maxUsd: 5,
+      })
+      expect(first.status).toBe('done')
+      expect(first.progress.spentUsd).toBeGreaterThan(0)
+      const merged = mergeSweep(circles, first.progress)
+      const ids = merged.rows.map((r) => r.videoId)
+      expect(new Set(ids).size).toBe(ids.length)
+      expect(ids.length).toBeGreaterThan(50)
+      if (radiusKm === 10)
+        expect(Object.values(first.progress.circles).some((c) => c.pagesDone > 1)).toBe(true)
+      // Overlapping circles do find the same videos: the merge has something to remove.
+      expect(merged.duplicates).toBeGreaterThan(0)
 
-    const union = new Set<string>()
-    for (const circle of circles) for (const id of await searchOneByOne(circle)) union.add(id)
-    expect([...union].sort()).toEqual([...ids].sort())
-    for (const row of merged.rows) expect(row.circles.length).toBeGreaterThanOrEqual(1)
+      const union = new Set<string>()
+      for (const circle of circles) for (const id of await searchOneByOne(circle)) union.add(id)
+      expect([...union].sort()).toEqual([...ids].sort())
+      for (const row of merged.rows) expect(row.circles.length).toBeGreaterThanOrEqual(1)
 
-    const paidBefore = await paidSearches()
-    const again = await runSweep({
-      key: 'paris-2',
-      circles,
-      depth: everyPage,
-      fetchPage: fetchSearchPage,
-      maxUsd: 5,
-    })
-    expect(again.progress.spentUsd).toBe(0)
-    expect(await paidSearches()).toBe(paidBefore)
-    expect(mergeSweep(circles, again.progress).rows.map((r) => r.videoId)).toEqual(ids)
-  })
+      const paidBefore = await paidSearches()
+      const again = await runSweep({
+        key: `paris-${radiusKm}`,
+        circles,
+        depth: everyPage,
+        fetchPage: fetchSearchPage,
+        maxUsd: 5,
+      })
+      expect(again.progress.spentUsd).toBe(0)
+      expect(await paidSearches()).toBe(paidBefore)
+      expect(mergeSweep(circles, again.progress).rows.map((r) => r.videoId)).toEqual(ids)
+    },
+  )
 
   it('a reload mid-sweep resumes without a second paid call for any page (a page cut off is served from the cache)', async () => {
     const circles = parisCircles(5)
