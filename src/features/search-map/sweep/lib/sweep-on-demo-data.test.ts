@@ -46,7 +46,7 @@ const everyPage = { kind: 'all' } as const
 describe('area sweep on demo data (the function in-process)', { timeout: 180_000 }, () => {
   // 2 km: 18 circles of one page each; 10 km: 2 circles, one of them with a second page.
   it.each([2, 10])(
-    'at %i km: merges to the union of the circles’ own searches, with no duplicate videoId; the same plan again pays $0',
+    'at %i km: merges to the union of the circles’ own searches, with no duplicate videoId; the same plan again pays nothing',
     async (radiusKm) => {
       const circles = parisCircles(radiusKm)
       const first = await runSweep({
