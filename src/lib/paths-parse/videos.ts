@@ -12,6 +12,8 @@ const TimeParam = z
   .transform((s) => parseTimeParam(s))
   .pipe(z.number().min(0))
 export const VideoIdParam = z.string().regex(VIDEO_ID_RE)
+/** Collection ids are `c_` + 10 letters or digits (server/collections/collection-id.ts). */
+const CollectionParam = z.string().regex(/^c_[0-9A-Za-z]{10}$/)
 
 /** Bad parameters are dropped and named in `problems`, so the view still opens with defaults. */
 export function parseStudioSearch(search: URLSearchParams): ParsedStudioSearch {
@@ -39,6 +41,14 @@ export function parseStudioSearch(search: URLSearchParams): ParsedStudioSearch {
     else
       problems.push(
         `t "${t}" is not a time (use seconds like 83, or 1m23s); playback starts at the beginning.`,
+      )
+  }
+  const collection = search.get('collection')
+  if (collection) {
+    if (CollectionParam.safeParse(collection).success) state.collection = collection
+    else
+      problems.push(
+        `collection "${collection.slice(0, 40)}" is not a collection id (c_ and 10 letters or digits); coding is off.`,
       )
   }
   return { state, problems }
