@@ -85,6 +85,10 @@ export type CodePatch = z.infer<typeof CodePatch>
 export const CodeList = z.object({ codes: z.array(Code) })
 export type CodeList = z.infer<typeof CodeList>
 
+/** DELETE …/codes/:codeId answers how many codings went with the code. */
+export const DeletedCode = z.object({ deletedCodings: z.number().int() })
+export type DeletedCode = z.infer<typeof DeletedCode>
+
 /** Seconds in a video's timeline. */
 const Seconds = z.number('expected seconds as a number').nonnegative().max(1e7)
 

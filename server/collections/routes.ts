@@ -15,6 +15,7 @@ import { COLLECTION_ID_RE } from './collection-id.ts'
 import { priceOfCollecting } from './collect-price.ts'
 import { createCollectionStore, notFound, type CollectionRow } from './collection-store.ts'
 import { createJobStore } from './job-store.ts'
+import { codingRoutes } from './coding/routes.ts'
 import { corpusSearchRoutes } from './routes-search.ts'
 import { validBody } from './valid-body.ts'
 
@@ -93,4 +94,5 @@ export function collectionsRoute({ db, source, now, wake }: CollectionsDeps) {
       return c.json(job, 200, noStore)
     })
     .route('/', corpusSearchRoutes({ db, now }))
+    .route('/', codingRoutes({ db, now }))
 }
