@@ -85,7 +85,9 @@ test.describe('research corpus', () => {
     const href = (await hit.getAttribute('href'))!
     const [, videoId, t] = /^\/videos\/([\w-]{11})\?lang=[\w-]+&t=(\d+)$/.exec(href)!
     await hit.click()
-    await expect(page).toHaveURL(new RegExp(`/videos/${videoId}\\?lang=[\\w-]+&t=${t}$`))
+    await expect(page).toHaveURL(
+      new RegExp(`/videos/${videoId}\\?lang=[\\w-]+&mode=default&t=${t}&collection=c_\\w{10}$`),
+    )
     await expect(page.getByTestId('playback-time')).toHaveText(new RegExp(`^${clock(Number(t))} /`), {
       timeout: 20_000,
     })

@@ -1,7 +1,6 @@
 /** The codes applied to one item (a reply, a KWIC hit), each with a button that removes that coding. */
+import type { CodingChip } from '#lib/coding/use-coding.ts'
 import { CodeSwatch } from './code-swatch.tsx'
-
-export type CodingChip = { id: string; name: string; color: string; memo: string }
 
 type Props = { chips: readonly CodingChip[]; onRemove?: (codingId: string) => void; busy?: boolean }
 

@@ -1,7 +1,8 @@
 /** The data side of coding, shared by the studio, the collection view and the reply viewer: the codebook, codings, changes. */
-import { useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Code, CodeInput, CodePatch, CodingPatch, CreateCodingsBody } from '#contract/coding.ts'
+import type { Code, CodeInput, CodePatch, Coding, CodingPatch, CreateCodingsBody } from '#contract/coding.ts'
+import { useCoderName } from './coder-name.ts'
 import { orderCodes } from './code-tree.ts'
 import {
   codingQueries,
@@ -55,4 +56,38 @@ export function useCodeChanges(collectionId: string) {
   })
   const remove = useMutation({ mutationFn: (code: Code) => deleteCode(collectionId, code.id), onSuccess })
   return { create, update, remove }
+}
+
+/** A code applied to one item, as a chip beside it (components/coding/coding-chips.tsx). */
+export type CodingChip = { id: string; name: string; color: string; memo: string }
+
+/**
+ * The collection's codings indexed by what a view shows them on (a video's hits, a reply), their codes as chips,
+ * and the changes. `keyOf` must keep its identity (a module-level function).
+ */
+export function useItemCoding(collectionId: string | undefined, keyOf: (c: Coding) => string | undefined) {
+  const codebook = useCodebook(collectionId)
+  const codings = useCodings(collectionId)
+  const changes = useCodingChanges(collectionId ?? '')
+  const [coder] = useCoderName()
+  const index = useMemo(() => {
+    const map = new Map<string, Coding[]>()
+    for (const c of codings.data ?? []) {
+      const key = keyOf(c)
+      if (key === undefined) continue
+      const list = map.get(key)
+      if (list) list.push(c)
+      else map.set(key, [c])
+    }
+    return map
+  }, [codings.data, keyOf])
+  const chipsOf = useCallback(
+    (key: string, covers: (c: Coding) => boolean = () => true): CodingChip[] =>
+      (index.get(key) ?? []).flatMap((c) => {
+        const code = codebook.byId.get(c.codeId)
+        return code && covers(c) ? [{ id: c.id, name: code.name, color: code.color, memo: c.memo }] : []
+      }),
+    [index, codebook.byId],
+  )
+  return { codes: codebook.ordered, codesError: codebook.query.error, chipsOf, changes, coder }
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { CAPTION_MODES, LANGUAGE_CODES } from '#contract/enums.ts'
 import { VIDEO_ID_RE } from '#contract/identifiers.ts'
 import { parseTimeParam } from '#contract/paste.ts'
+import { COLLECTION_ID_RE } from '../paths/collections.ts'
 import type { ParsedStudioSearch, StudioState } from '../paths/videos.ts'
 
 const LangParam = z.enum(LANGUAGE_CODES)
@@ -12,8 +13,6 @@ const TimeParam = z
   .transform((s) => parseTimeParam(s))
   .pipe(z.number().min(0))
 export const VideoIdParam = z.string().regex(VIDEO_ID_RE)
-/** Collection ids are `c_` + 10 letters or digits (server/collections/collection-id.ts). */
-const CollectionParam = z.string().regex(/^c_[0-9A-Za-z]{10}$/)
 
 /** Bad parameters are dropped and named in `problems`, so the view still opens with defaults. */
 export function parseStudioSearch(search: URLSearchParams): ParsedStudioSearch {
@@ -45,7 +44,7 @@ export function parseStudioSearch(search: URLSearchParams): ParsedStudioSearch {
   }
   const collection = search.get('collection')
   if (collection) {
-    if (CollectionParam.safeParse(collection).success) state.collection = collection
+    if (COLLECTION_ID_RE.test(collection)) state.collection = collection
     else
       problems.push(
         `collection "${collection.slice(0, 40)}" is not a collection id (c_ and 10 letters or digits); coding is off.`,
