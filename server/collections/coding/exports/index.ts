@@ -1,0 +1,20 @@
+/** The coding export writers (issue 17): pure functions from a CodingProject to whole files. */
+import type { CodingWriters } from './coding-project.ts'
+import { codingsCsvProvenance, writeCodingsCsv } from './write-codings-csv.ts'
+import { writeElanZip } from './write-elan.ts'
+import { writeQdc } from './write-qdc.ts'
+import { writeQdpx } from './write-qdpx.ts'
+import { writeTranscriptsZip } from './write-transcripts.ts'
+
+export * from './coding-project.ts'
+export { codingsCsvProvenance, writeCodingsCsv, writeElanZip, writeQdc, writeQdpx, writeTranscriptsZip }
+
+/** Checked against the agreed signatures. */
+export const codingWriters: CodingWriters = {
+  writeQdpx,
+  writeQdc,
+  writeTranscriptsZip,
+  writeElanZip,
+  writeCodingsCsv,
+  codingsCsvProvenance,
+}

@@ -1,0 +1,114 @@
+/** The coding table: one row per coding through the one CSV writer (RFC 4180, header, CRLF, BOM, exact values), and its sidecar. */
+import { toCsv, type Column } from '#contract/csv-writer.ts'
+import { codePaths } from './code-tree.ts'
+import type { Coding, CodingProject, ExportFile } from './coding-project.ts'
+import { codingFileName, codingProvenanceHead } from './export-files.ts'
+import { commentUrl, hms, momentUrl, toMs } from './moments.ts'
+
+type Row = { coding: Coding; code: string; path: string }
+
+const cues = (r: Row) => (r.coding.segment.kind === 'cues' ? r.coding.segment : null)
+
+function videoUrl({ coding: { segment: s } }: Row): string {
+  if (s.kind === 'cues') return momentUrl(s.videoId, s.start)
+  return s.videoId ? commentUrl(s.videoId, s.commentId) : ''
+}
+
+export const CODING_COLUMNS: Column<Row>[] = [
+  { header: 'video_id', value: (r) => r.coding.segment.videoId ?? '' },
+  { header: 'video_url', value: videoUrl },
+  { header: 'start', value: (r) => cues(r)?.start },
+  { header: 'end', value: (r) => cues(r)?.end },
+  {
+    header: 'start_hms',
+    value: (r) => {
+      const s = cues(r)
+      return s ? hms(toMs(s.start)) : ''
+    },
+  },
+  {
+    header: 'end_hms',
+    value: (r) => {
+      const s = cues(r)
+      return s ? hms(toMs(s.end)) : ''
+    },
+  },
+  { header: 'text', value: (r) => r.coding.segment.text },
+  { header: 'code', value: (r) => r.code },
+  { header: 'code_path', value: (r) => r.path },
+  { header: 'memo', value: (r) => r.coding.memo },
+  { header: 'coder', value: (r) => r.coding.coder },
+  { header: 'coded_at', value: (r) => r.coding.createdAt },
+]
+
+const COLUMN_MEANINGS: Record<string, string> = {
+  video_id: 'the video of the moment or of the reply (empty for a reply whose video is unknown)',
+  video_url: "the platform's watch URL at the moment (&t= whole seconds), or the reply's permalink (&lc=)",
+  start: "seconds from the video's start: the first coded cue's start (empty for a reply)",
+  end: "seconds: the last coded cue's start plus its duration (empty for a reply)",
+  start_hms: 'start as hh:mm:ss.mmm',
+  end_hms: 'end as hh:mm:ss.mmm',
+  text: "the coded text: the cues' cleaned text joined with a line break, or the reply as the thread viewer showed it",
+  code: "the code's name",
+  code_path: 'the code and its parents, "Parent / Child"',
+  memo: "the coding's memo",
+  coder: 'the display name the researcher set when coding',
+  coded_at: 'when the coding was made (UTC, ISO 8601)',
+}
+
+/** Moments in the collection's video order and by time, then replies by thread and time; codes by path within. */
+function rows(p: CodingProject): Row[] {
+  const paths = codePaths(p.codes)
+  const names = new Map(p.codes.map((c) => [c.id, c.name]))
+  const videoOrder = new Map(p.videos.map((v, i) => [v.videoId, i]))
+  const sortKey = (c: Coding): [number, number | string, string] =>
+    c.segment.kind === 'cues'
+      ? [videoOrder.get(c.segment.videoId) ?? p.videos.length, c.segment.start, c.createdAt]
+      : [p.videos.length + 1, c.segment.parentId ?? c.segment.commentId, c.createdAt]
+  const compare = (a: Coding, b: Coding) => {
+    const [ka, kb] = [sortKey(a), sortKey(b)]
+    for (let i = 0; i < 3; i++) {
+      if (ka[i] === kb[i]) continue
+      return typeof ka[i] === 'number'
+        ? (ka[i] as number) - (kb[i] as number)
+        : String(ka[i]).localeCompare(String(kb[i]))
+    }
+    return (paths.get(a.codeId) ?? '').localeCompare(paths.get(b.codeId) ?? '')
+  }
+  return [...p.codings].sort(compare).map((coding) => ({
+    coding,
+    code: names.get(coding.codeId) ?? coding.codeId,
+    path: paths.get(coding.codeId) ?? coding.codeId,
+  }))
+}
+
+export function writeCodingsCsv(p: CodingProject): ExportFile {
+  return {
+    name: codingFileName(p, 'codings', 'csv'),
+    contentType: 'text/csv; charset=utf-8',
+    body: toCsv(rows(p), CODING_COLUMNS),
+  }
+}
+
+export function codingsCsvProvenance(p: CodingProject): ExportFile {
+  const csvName = codingFileName(p, 'codings', 'csv')
+  const written = rows(p)
+  const provenance = {
+    ...codingProvenanceHead(p, `Coding table of the collection "${p.collection.name}"`),
+    describes: csvName,
+    rows: written.length,
+    videos: new Set(written.map((r) => r.coding.segment.videoId).filter(Boolean)).size,
+    codes: p.codes.length,
+    coders: [...new Set(written.map((r) => r.coding.coder))].sort(),
+    columns: COLUMN_MEANINGS,
+    notes: [
+      'One row per coding: a moment coded with several codes is several rows sharing video, times and text.',
+      'Transcript text is the cleaned caption text of the collection (entities decoded, rolling repeats removed, sound markers kept).',
+    ],
+  }
+  return {
+    name: csvName.replace(/\.csv$/, '.provenance.json'),
+    contentType: 'application/json; charset=utf-8',
+    body: `${JSON.stringify(provenance, null, 2)}\n`,
+  }
+}
