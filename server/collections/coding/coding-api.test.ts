@@ -431,6 +431,29 @@ describeOnEngines('codes and codings API', (engine) => {
     expect((await t.codes()).map((c) => c.name)).toEqual(['A'])
   })
 
+  it('keeps its rules when researchers act at once: one of two equal names wins, a code and its codings go together', async () => {
+    const t = await harness()
+    const statuses = await Promise.all(
+      ['Same', 'same', 'SAME'].map(async (name) => (await t.send('/codes', { name })).status),
+    )
+    expect(statuses.sort()).toEqual([201, 409, 409])
+    const many = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => t.send('/codes', { name: `Code ${i}`, position: 0 })),
+    )
+    expect(many.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201])
+    // Positions stay a permutation whatever the interleaving.
+    expect((await t.codes()).map((c) => c.position).sort()).toEqual([0, 1, 2, 3, 4, 5, 6])
+    const doomed = await t.code({ name: 'Doomed' })
+    const [coding, deleted] = await Promise.all([
+      t.send('/codings', { codeIds: [doomed.id], segment: REPLY, coder: 'Ana' }),
+      t.send(`/codes/${doomed.id}`, undefined, 'DELETE'),
+    ])
+    expect(deleted.status).toBe(200)
+    // Made before the delete (and deleted with it), or refused as a code no longer there: never left behind, never a 503.
+    expect([201, 404]).toContain(coding.status)
+    expect(await t.codings()).toEqual([])
+  })
+
   it('a collection deleted takes its codes and codings with it (the foreign keys cascade)', async () => {
     const t = await harness()
     const a = await t.code({ name: 'A' })

@@ -10,6 +10,8 @@ import { validBody } from '../valid-body.ts'
 import { createCodeStore, codeNotFound } from './code-store.ts'
 import { existingCollection } from './collection-lock.ts'
 import { createCodingStore } from './coding-store.ts'
+import { codingExportRoutes } from './export-routes.ts'
+import { codingWriters } from './exports/index.ts'
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -77,4 +79,5 @@ export function codingRoutes({ db, now }: { db: Database; now: () => number }) {
       await orUnavailable(() => codings.remove(id, coding))
       return c.body(null, 204, noStore)
     })
+    .route('/', codingExportRoutes({ db, now, writers: codingWriters }))
 }

@@ -4,56 +4,10 @@
  */
 import type { DataSource } from '../../exports/export-source.ts'
 
-// Local until contract/coding.ts lands (qda-server); the fields are the agreed design's.
-export type Code = {
-  id: string
-  collectionId: string
-  parentId: string | null
-  name: string
-  /** `#rrggbb` */
-  color: string
-  description: string
-  position: number
-  createdAt: string
-  updatedAt: string
-}
+import type { Code, Coding, CuesSegment, ReplySegment, Segment, TranscriptFormat } from '#contract/coding.ts'
 
-export type CuesSegment = {
-  kind: 'cues'
-  videoId: string
-  lang: string
-  /** Seconds: the first cue's start, the last cue's start + duration. */
-  start: number
-  end: number
-  firstSeq: number
-  lastSeq: number
-  /** The cues' texts joined with '\n'. */
-  text: string
-}
-
-export type ReplySegment = {
-  kind: 'reply'
-  videoId: string | null
-  commentId: string
-  parentId: string | null
-  author: string | null
-  publishedAt: string | null
-  /** Plain text as the thread viewer shows it. */
-  text: string
-}
-
-export type Segment = CuesSegment | ReplySegment
-
-export type Coding = {
-  id: string
-  collectionId: string
-  codeId: string
-  segment: Segment
-  memo: string
-  coder: string
-  createdAt: string
-  updatedAt: string
-}
+export type { Code, Coding, CuesSegment, ReplySegment, Segment, TranscriptFormat }
+export { TRANSCRIPT_FORMATS } from '#contract/coding.ts'
 
 /** One cue of a video's collected corpus track (the cleaned text of issue 15). */
 export type ProjectCue = { seq: number; start: number; duration: number; text: string }
@@ -100,9 +54,6 @@ export type ExportFile = {
   contentType: string
   body: Uint8Array | string
 }
-
-export const TRANSCRIPT_FORMATS = ['nvivo', 'maxqda', 'atlasti'] as const
-export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number]
 
 /** The platform's watch URL of a video (service-facts.md). */
 export const watchUrl = (videoId: string): string =>

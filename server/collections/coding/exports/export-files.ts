@@ -1,13 +1,14 @@
 /** Names and provenance heads of the coding exports (decision 0131's rules: readable parts, the day, the real source). */
 import { exportDay, fileSlug } from '#contract/file-slug.ts'
-import { APP_VERSION } from '../../../config.ts'
+import { APP_VERSION } from '#server/config.ts'
 import { citeSource } from '../../exports/export-source.ts'
 import type { CodingProject } from './coding-project.ts'
 
 /** `<collection name>-<kind>-<day>.<ext>`; the collection's id when its name has no letter a file name can keep. */
 export function codingFileName(p: CodingProject, kind: string, ext: string): string {
   const day = exportDay(p.exportedAt)
-  const named = fileSlug(p.collection.name, kind, day)
+  // Commas would become underscores in the slug: a name's commas are only separators.
+  const named = fileSlug(p.collection.name.replace(/,/g, ' '), kind, day)
   const base = named === fileSlug(kind, day) ? fileSlug(p.collection.id, kind, day) : named
   return `${base}.${ext}`
 }

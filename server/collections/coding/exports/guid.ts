@@ -23,3 +23,8 @@ export function uuidV5(name: string, namespace: string = POIX_CODING_NAMESPACE):
 export function guidFor(collectionId: string, kind: string, id: string): string {
   return uuidV5(`${collectionId}\u0000${kind}\u0000${id}`)
 }
+
+/** A record's own id when it already is a UUID (codes and codings are), so the file and the database share GUIDs. */
+export function ownGuid(collectionId: string, kind: string, id: string): string {
+  return GUID_PATTERN.test(id) ? id.replace(/[{}]/g, '').toLowerCase() : guidFor(collectionId, kind, id)
+}

@@ -17,3 +17,6 @@ export const momentUrl = (videoId: string, seconds: number): string =>
 /** A comment's permalink: the watch URL with `lc` (service-facts.md). */
 export const commentUrl = (videoId: string, commentId: string): string =>
   `${watchUrl(videoId)}&lc=${encodeURIComponent(commentId)}`
+
+/** Epoch milliseconds → ISO 8601 in UTC, as xsd:dateTime and every time in the provenance. */
+export const isoTime = (ms: number): string => new Date(ms).toISOString()

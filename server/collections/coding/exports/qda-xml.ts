@@ -2,7 +2,7 @@
 import { XMLBuilder } from 'fast-xml-parser'
 import { codeTree, type CodeNode } from './code-tree.ts'
 import type { Code } from './coding-project.ts'
-import { guidFor } from './guid.ts'
+import { ownGuid } from './guid.ts'
 
 export type XmlNode = Record<string, unknown>
 
@@ -12,6 +12,8 @@ const builder = new XMLBuilder({
   format: true,
   indentBy: '  ',
   suppressEmptyNode: true,
+  // isCodable="true" must be written out: the schema's xsd:boolean has a value.
+  suppressBooleanAttributes: false,
 })
 
 export const XML_HEAD = '<?xml version="1.0" encoding="utf-8"?>\n'
@@ -27,7 +29,7 @@ export function buildXml(root: XmlNode): string {
 }
 
 export const codeGuid = (collectionId: string, codeId: string): string =>
-  guidFor(collectionId, 'code', codeId)
+  ownGuid(collectionId, 'code', codeId)
 
 function codeElement(collectionId: string, node: CodeNode): XmlNode {
   const { code } = node

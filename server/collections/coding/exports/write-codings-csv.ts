@@ -3,7 +3,7 @@ import { toCsv, type Column } from '#contract/csv-writer.ts'
 import { codePaths } from './code-tree.ts'
 import type { Coding, CodingProject, ExportFile } from './coding-project.ts'
 import { codingFileName, codingProvenanceHead } from './export-files.ts'
-import { commentUrl, hms, momentUrl, toMs } from './moments.ts'
+import { commentUrl, hms, isoTime, momentUrl, toMs } from './moments.ts'
 
 type Row = { coding: Coding; code: string; path: string }
 
@@ -38,7 +38,7 @@ export const CODING_COLUMNS: Column<Row>[] = [
   { header: 'code_path', value: (r) => r.path },
   { header: 'memo', value: (r) => r.coding.memo },
   { header: 'coder', value: (r) => r.coding.coder },
-  { header: 'coded_at', value: (r) => r.coding.createdAt },
+  { header: 'coded_at', value: (r) => isoTime(r.coding.createdAt) },
 ]
 
 const COLUMN_MEANINGS: Record<string, string> = {
@@ -61,19 +61,19 @@ function rows(p: CodingProject): Row[] {
   const paths = codePaths(p.codes)
   const names = new Map(p.codes.map((c) => [c.id, c.name]))
   const videoOrder = new Map(p.videos.map((v, i) => [v.videoId, i]))
-  const sortKey = (c: Coding): [number, number | string, string] =>
+  const sortKey = (c: Coding) =>
     c.segment.kind === 'cues'
-      ? [videoOrder.get(c.segment.videoId) ?? p.videos.length, c.segment.start, c.createdAt]
-      : [p.videos.length + 1, c.segment.parentId ?? c.segment.commentId, c.createdAt]
+      ? { group: videoOrder.get(c.segment.videoId) ?? p.videos.length, thread: '', start: c.segment.start }
+      : { group: p.videos.length + 1, thread: c.segment.parentId ?? c.segment.commentId, start: 0 }
   const compare = (a: Coding, b: Coding) => {
     const [ka, kb] = [sortKey(a), sortKey(b)]
-    for (let i = 0; i < 3; i++) {
-      if (ka[i] === kb[i]) continue
-      return typeof ka[i] === 'number'
-        ? (ka[i] as number) - (kb[i] as number)
-        : String(ka[i]).localeCompare(String(kb[i]))
-    }
-    return (paths.get(a.codeId) ?? '').localeCompare(paths.get(b.codeId) ?? '')
+    return (
+      ka.group - kb.group ||
+      ka.thread.localeCompare(kb.thread) ||
+      ka.start - kb.start ||
+      a.createdAt - b.createdAt ||
+      (paths.get(a.codeId) ?? '').localeCompare(paths.get(b.codeId) ?? '')
+    )
   }
   return [...p.codings].sort(compare).map((coding) => ({
     coding,

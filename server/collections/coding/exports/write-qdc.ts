@@ -1,6 +1,6 @@
 /** The codebook alone as REFI-QDA `.qdc` (`urn:QDA-XML:codebook:1.0`): the code tree, colours and descriptions. */
-import { ApiFailure } from '../../../errors.ts'
-import { APP_VERSION } from '../../../config.ts'
+import { ApiFailure } from '#server/errors.ts'
+import { APP_VERSION } from '#server/config.ts'
 import type { CodingProject, ExportFile } from './coding-project.ts'
 import { codingFileName } from './export-files.ts'
 import { buildXml, codesElement } from './qda-xml.ts'

@@ -4,12 +4,12 @@
  * selection per coded range (character positions in code points, end exclusive) holding one coding per code, each
  * memo a note; and `provenance.json`.
  */
-import { APP_VERSION } from '../../../config.ts'
+import { APP_VERSION } from '#server/config.ts'
 import { codePaths } from './code-tree.ts'
 import type { Coding, CodingProject, ExportFile } from './coding-project.ts'
 import { codingFileName, codingProvenanceHead, TRANSCRIPT_NOTE } from './export-files.ts'
-import { guidFor } from './guid.ts'
-import { commentUrl, hms, momentUrl, toMs } from './moments.ts'
+import { guidFor, ownGuid } from './guid.ts'
+import { commentUrl, hms, isoTime, momentUrl, toMs } from './moments.ts'
 import { buildXml, codeGuid, codesElement, xmlText, type XmlNode } from './qda-xml.ts'
 import {
   codePointIndex,
@@ -75,7 +75,7 @@ function selectionDescription(ctx: Ctx, group: PlacedCoding[]): string {
   const where =
     s.kind === 'cues'
       ? lines(
-          `Moment: ${hms(toMs(s.start))} – ${hms(toMs(s.end))} (${s.start} s – ${s.end} s, cues ${s.firstSeq}–${s.lastSeq})`,
+          `Moment: ${hms(toMs(s.start))} – ${hms(toMs(s.end))} (${toMs(s.start) / 1000} s – ${toMs(s.end) / 1000} s, cues ${s.firstSeq}–${s.lastSeq})`,
           `URL: ${momentUrl(s.videoId, s.start)}`,
         )
       : lines(
@@ -86,7 +86,7 @@ function selectionDescription(ctx: Ctx, group: PlacedCoding[]): string {
 }
 
 const earliest = (group: PlacedCoding[]) =>
-  [...group].sort((a, b) => a.coding.createdAt.localeCompare(b.coding.createdAt))[0]!.coding
+  [...group].sort((a, b) => a.coding.createdAt - b.coding.createdAt)[0]!.coding
 
 function selectionElement(ctx: Ctx, group: PlacedCoding[]): XmlNode {
   const { p } = ctx
@@ -98,12 +98,12 @@ function selectionElement(ctx: Ctx, group: PlacedCoding[]): XmlNode {
     '@_startPosition': codePointIndex(source.text, start),
     '@_endPosition': codePointIndex(source.text, end),
     '@_creatingUser': ctx.userGuid(first.coder),
-    '@_creationDateTime': first.createdAt,
+    '@_creationDateTime': isoTime(first.createdAt),
     Description: xmlText(selectionDescription(ctx, group)),
     Coding: group.map(({ coding }) => ({
-      '@_guid': guidFor(p.collection.id, 'coding', coding.id),
+      '@_guid': ownGuid(p.collection.id, 'coding', coding.id),
       '@_creatingUser': ctx.userGuid(coding.coder),
-      '@_creationDateTime': coding.createdAt,
+      '@_creationDateTime': isoTime(coding.createdAt),
       CodeRef: { '@_targetGUID': codeGuid(p.collection.id, coding.codeId) },
       ...(coding.memo ? { NoteRef: { '@_targetGUID': noteGuid(p, coding) } } : {}),
     })),
@@ -140,7 +140,7 @@ function noteElement(ctx: Ctx, c: Coding): XmlNode {
     '@_guid': noteGuid(ctx.p, c),
     '@_name': xmlText(`Memo: ${ctx.paths.get(c.codeId) ?? c.codeId}, ${selectionName(c)}`),
     '@_creatingUser': ctx.userGuid(c.coder),
-    '@_creationDateTime': c.updatedAt,
+    '@_creationDateTime': isoTime(c.updatedAt),
     PlainTextContent: xmlText(c.memo),
   }
 }
@@ -153,7 +153,7 @@ function projectDescription(p: CodingProject, texts: SourceTexts): string {
     p.collection.description,
     `Data source: ${p.source.url ?? p.source.name} (${p.source.kind}).`,
     TRANSCRIPT_NOTE,
-    `${texts.placed.length} codings in ${texts.transcripts.length} transcripts and ${texts.threads.length} comment threads. Selection positions count Unicode code points from 0, the end excluded.`,
+    `Codings: ${texts.placed.length}; transcripts: ${texts.transcripts.length}; comment threads: ${texts.threads.length}. Selection positions count Unicode code points from 0, the end excluded.`,
     texts.unplaced.length > 0 &&
       `Not exported (their text is no longer where it was coded):\n${texts.unplaced.map(unplacedLine).join('\n')}`,
   )

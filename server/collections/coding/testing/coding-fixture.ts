@@ -35,7 +35,7 @@ export const REPLY = {
   parentId: 'UgzCodingComment0000001',
   author: '@rider',
   publishedAt: '2026-01-03T08:00:00Z',
-  text: 'The metro is never late, <b>never</b>.',
+  text: 'The metro is never late & never < 3 minutes.',
 }
 
 export const json = (body: unknown, method = 'POST'): RequestInit => ({
