@@ -12,6 +12,8 @@ type Props = {
   /** Codes that cannot be the parent (the code itself and those below it). */
   notParents?: ReadonlySet<string>
   initial: CodeDraft
+  /** The colour shown and used until one is picked (a new code's next unused colour); initial.color '' takes it. */
+  defaultColor?: string
   submitLabel: string
   /** Names the form for a screen reader: "New code", "Edit nostalgia". */
   label: string
@@ -24,6 +26,7 @@ export function CodeForm({
   codes,
   notParents,
   initial,
+  defaultColor = '#4e79a7',
   submitLabel,
   label,
   pending,
@@ -47,7 +50,7 @@ export function CodeForm({
             ? `A code's name is at most ${CODING_LIMITS.codeNameMax} characters.`
             : undefined
         setProblem(p)
-        if (!p) onSubmit({ ...draft, name })
+        if (!p) onSubmit({ ...draft, name, color: draft.color || defaultColor })
       }}
     >
       <label className="flex flex-col">
@@ -65,7 +68,7 @@ export function CodeForm({
         <input
           type="color"
           className="h-7 w-12 rounded border border-slate-300"
-          value={draft.color}
+          value={draft.color || defaultColor}
           onChange={(e) => set({ color: e.target.value })}
         />
       </label>

@@ -1,10 +1,12 @@
 /** The collection's codebook: create, rename, recolour, describe, nest and delete codes (deleting says how many codings go). */
 import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import type { Code, Coding } from '#contract/coding.ts'
 import { Button } from '#components/ui/button.tsx'
 import { CodeSwatch } from '#components/coding/code-swatch.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { nextPosition, selfAndDescendants, type OrderedCode } from '#lib/coding/code-tree.ts'
+import { codingQueries } from '#lib/coding/coding-api.ts'
 import { useCodeChanges } from '#lib/coding/use-coding.ts'
 import { CodeForm, type CodeDraft } from './code-form.tsx'
 
@@ -22,6 +24,10 @@ const PALETTE = [
   '#bab0ac',
 ]
 
+/** The first colour no code has yet, so new codes are told apart; past ten, colours repeat in turn. */
+const nextColor = (codes: readonly { color: string }[]) =>
+  PALETTE.find((c) => !codes.some((code) => code.color === c)) ?? PALETTE[codes.length % PALETTE.length]
+
 type Props = {
   collectionId: string
   codes: readonly OrderedCode<Code>[]
@@ -32,6 +38,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export function CodeManager({ collectionId, codes, codings }: Props) {
   const changes = useCodeChanges(collectionId)
+  const queryClient = useQueryClient()
   const [editing, setEditing] = useState<string>()
   const [deleting, setDeleting] = useState<string>()
   const [formKey, setFormKey] = useState(0)
@@ -54,12 +61,8 @@ export function CodeManager({ collectionId, codes, codings }: Props) {
         codes={codes}
         label="New code"
         submitLabel="Create code"
-        initial={{
-          name: '',
-          color: PALETTE[codes.length % PALETTE.length]!,
-          description: '',
-          parentId: null,
-        }}
+        initial={{ name: '', color: '', description: '', parentId: null }}
+        defaultColor={nextColor(plain)}
         pending={changes.create.isPending}
         onSubmit={create}
       />
@@ -117,7 +120,11 @@ export function CodeManager({ collectionId, codes, codings }: Props) {
                       size="sm"
                       variant="ghost"
                       aria-label={`Delete ${code.name}`}
-                      onClick={() => setDeleting(code.id)}
+                      onClick={() => {
+                        setDeleting(code.id)
+                        // The count said must be today's: others may have coded since this page loaded.
+                        void queryClient.invalidateQueries({ queryKey: codingQueries.all(collectionId) })
+                      }}
                     >
                       Delete
                     </Button>
