@@ -11,10 +11,12 @@ import { CollectionDetail, CollectionSummary, CollectPrice } from '#contract/col
 // eslint-disable-next-line import-x/no-restricted-paths -- the SPA's strict readers: the function's files pass the same checks
 import { readStrictCsvBytes } from '#testing/strict-csv.ts'
 // eslint-disable-next-line import-x/no-restricted-paths -- the same strict ZIP reader as the SPA's tests
-import { readZip, strFromU8 } from '#testing/read-zip.ts'
+import { readZip } from '#testing/read-zip.ts'
 import { loadConfig } from '../../config.ts'
 import { createRuntime } from '../../runtime.ts'
 import { disposedAfterEach, errorOf } from '../../testing/spend-harness.ts'
+import { readQdpx } from './exports/testing/read-qdpx.ts'
+import { uncoveredCodings, validateProjectQde } from './exports/testing/validate-project-qde.ts'
 import { json } from './testing/coding-fixture.ts'
 
 const track = disposedAfterEach()
@@ -135,70 +137,43 @@ it('codes a collected demo collection over HTTP and exports a REFI-QDA project w
   expect(res.headers.get('Content-Type')).toBe('application/zip')
   expect(res.headers.get('Cache-Control')).toBe('no-store')
   expect(res.headers.get('Content-Disposition')).toMatch(
-    /^attachment; filename="metro_-rides-moments-project-\d{4}-\d{2}-\d{2}\.qdpx"$/,
+    /^attachment; filename="metro[-_]+rides[-_]+moments-project-\d{4}-\d{2}-\d{2}\.qdpx"$/,
   )
-  const files = readZip(await bytes(res))
-  const qde = strFromU8(files['project.qde']!)
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    parseAttributeValue: false,
-  })
-  const doc = parser.parse(qde)
-  const project = doc.Project
-  expect(project['@_xmlns']).toBe('urn:QDA-XML:project:1.0')
+  const { qde, sources } = readQdpx(await bytes(res))
+  // The standard's structure (the exports' validator): namespace, elements in order, GUIDs, references, ranges.
+  const report = validateProjectQde(qde, sources)
+  expect(report.problems).toEqual([])
+  const project = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_' }).parse(qde).Project
   expect(project['@_name']).toBe('Métro, "rides" & <moments>')
 
-  // The codebook: every code by name under its parent, GUIDs as the standard writes them.
-  const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
-  type XCode = { '@_guid': string; '@_name': string; '@_color'?: string; Code?: XCode | XCode[] }
+  // The codebook: every code by name under its parent.
+  type XCode = { '@_guid': string; '@_name': string; Code?: XCode | XCode[] }
   const codeNames = new Map<string, string>()
   const tree: string[] = []
   const walk = (nodes: XCode[], path: string[]) => {
     for (const n of nodes) {
-      expect(n['@_guid']).toMatch(GUID)
-      codeNames.set(n['@_guid'], n['@_name'])
+      codeNames.set(n['@_guid'].toLowerCase(), n['@_name'])
       tree.push([...path, n['@_name']].join('/'))
       walk(asList(n.Code), [...path, n['@_name']])
     }
   }
   walk(asList(project.CodeBook.Codes.Code), [])
   expect(tree.sort()).toEqual(['Feeling', 'Feeling/Joy', 'Place'])
+  const guidOf = new Map([...codeNames].map(([guid, name]) => [name, guid]))
 
-  // Sources: a text per transcript and per coded thread, each file in the archive; each selection inside its text.
-  type XSelection = {
-    '@_guid': string
-    '@_startPosition': string
-    '@_endPosition': string
-    Coding: { CodeRef: { '@_targetGUID': string } } | { CodeRef: { '@_targetGUID': string } }[]
-  }
-  type XSource = {
-    '@_guid': string
-    '@_plainTextPath': string
-    Description: string
-    PlainTextSelection?: XSelection | XSelection[]
-  }
-  const sources = asList<XSource>(project.Sources.TextSource)
-  expect(sources).toHaveLength(4)
-  const exported: string[] = []
-  for (const s of sources) {
-    expect(s['@_guid']).toMatch(GUID)
-    expect(s['@_plainTextPath']).toBe(`internal://${s['@_guid']}.txt`)
-    const text = strFromU8(files[`sources/${s['@_guid']}.txt`]!)
-    const points = Array.from(text)
-    for (const sel of asList(s.PlainTextSelection)) {
-      expect(sel['@_guid']).toMatch(GUID)
-      const start = Number(sel['@_startPosition'])
-      const end = Number(sel['@_endPosition'])
-      expect(
-        Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start < end && end <= points.length,
-      ).toBe(true)
-      const covered = points.slice(start, end).join('')
-      for (const c of asList(sel.Coding))
-        exported.push(`${codeNames.get(c.CodeRef['@_targetGUID'])}|${covered}`)
-    }
-  }
+  // A source per transcript and per coded thread; every coding covered exactly by a selection holding its code, and
+  // no selection covering anything else.
+  expect(Object.keys(sources)).toHaveLength(4)
   const name = new Map([place, feeling, joy].map((c) => [c.id, c.name]))
+  const expected = coded.map((c) => ({
+    text: c.segment.text,
+    codeGuid: guidOf.get(name.get(c.codeId)!)!,
+    label: `${name.get(c.codeId)} on ${c.segment.kind === 'cues' ? c.segment.videoId : c.segment.commentId}`,
+  }))
+  expect(uncoveredCodings(report, expected)).toEqual([])
+  const exported = report.selections.flatMap((sel) =>
+    sel.codeGuids.map((g) => `${codeNames.get(g.toLowerCase())}|${sel.text}`),
+  )
   expect(exported.sort()).toEqual(coded.map((c) => `${name.get(c.codeId)}|${c.segment.text}`).sort())
   // Every segment still points at its video and time.
   for (const videoId of videoIds) expect(qde).toContain(`https://www.youtube.com/watch?v=${videoId}`)
@@ -250,7 +225,7 @@ it('answers the other coding exports with their types and names, and refuses bad
     expect(res.status, path).toBe(200)
     expect(res.headers.get('Content-Type'), path).toBe(type)
     expect(res.headers.get('Content-Disposition'), path).toMatch(
-      /^attachment; filename="metro_-rides-moments-/,
+      /^attachment; filename="metro[-_]+rides[-_]+moments-/,
     )
     expect(res.headers.get('Content-Disposition'), path).toMatch(name)
     const body = await bytes(res)

@@ -24,7 +24,7 @@ describeOnEngines('coding project loader', (engine) => {
     expect(p.source).toEqual({ kind: 'demo', name: 'demo simulator (invented data)', url: null })
     expect(p.exportedAt).toBe(AT)
     expect(p.codes.map((c) => c.name)).toEqual(['Parent', 'Child'])
-    expect(p.codes[0]!.createdAt).toBe(new Date(t.clock.now()).toISOString())
+    expect(p.codes[0]!.createdAt).toBe(t.clock.now())
     // The uncollected video is left out; the others keep the collection's order and the corpus's cleaned text.
     expect(p.videos.map((v) => [v.videoId, v.lang, v.url, v.cues.length])).toEqual([
       ['vidCodingA1', 'en', 'https://www.youtube.com/watch?v=vidCodingA1', 4],

@@ -91,14 +91,13 @@ export async function loadCodingProject(
       [collectionId],
     )
   ).map(codingOf)
-  const iso = (ms: number) => new Date(ms).toISOString()
   return {
     collection: { id: collection.id, name: collection.name, description: collection.description },
     source: dataSourceOf(collection.source),
     exportedAt,
-    codes: codes.map((c) => ({ ...c, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt) })),
+    codes,
     videos: transcripts ? await loadVideos(db, collectionId) : [],
     replySources: replySourcesOf(codings),
-    codings: codings.map((c) => ({ ...c, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt) })),
+    codings,
   }
 }

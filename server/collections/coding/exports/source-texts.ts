@@ -102,7 +102,10 @@ function threadSources(p: CodingProject): ThreadSource[] {
   for (const c of p.codings) {
     if (c.segment.kind !== 'reply') continue
     const id = threadIdOf(c.segment)
-    coded.set(id, [...(coded.get(id) ?? []), c.segment])
+    coded
+      .set(id, coded.get(id) ?? [])
+      .get(id)!
+      .push(c.segment)
   }
   const given = new Map(p.replySources.map((r) => [r.commentId, r]))
   return [...coded.entries()].map(([threadId, segments]) => {
@@ -165,14 +168,24 @@ export function sourceTexts(p: CodingProject): SourceTexts {
   return { transcripts, threads, placed, unplaced }
 }
 
-/** UTF-16 index → Unicode code point index (REFI-QDA counts characters as code points). */
-export function codePointIndex(text: string, utf16: number): number {
-  let points = 0
-  for (let i = 0; i < utf16; i++) {
-    const unit = text.charCodeAt(i)
-    const next = text.charCodeAt(i + 1)
-    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff && i + 1 < utf16) i++
-    points++
+/**
+ * UTF-16 index → Unicode code point index (REFI-QDA counts characters as code points), for many indices of one
+ * text: the prefix counts are built once, on first use, so a transcript with thousands of codings is read once.
+ */
+export function codePointCounter(text: string): (utf16: number) => number {
+  let prefix: Uint32Array | undefined
+  return (utf16) => {
+    if (!prefix) {
+      prefix = new Uint32Array(text.length + 1)
+      for (let i = 0; i < text.length; i++) {
+        const unit = text.charCodeAt(i)
+        // The low half of a surrogate pair is not a character of its own.
+        const low = unit >= 0xdc00 && unit <= 0xdfff && i > 0 && isHigh(text.charCodeAt(i - 1))
+        prefix[i + 1] = prefix[i]! + (low ? 0 : 1)
+      }
+    }
+    return prefix[utf16]!
   }
-  return points
 }
+
+const isHigh = (unit: number) => unit >= 0xd800 && unit <= 0xdbff

@@ -9,6 +9,9 @@ type Row = { coding: Coding; code: string; path: string }
 
 const cues = (r: Row) => (r.coding.segment.kind === 'cues' ? r.coding.segment : null)
 
+/** Seconds to the millisecond, as the service gives cue times: `3 + 2.345` is written 5.345, not 5.345000000000001. */
+const seconds = (s: number | undefined) => (s === undefined ? undefined : toMs(s) / 1000)
+
 function videoUrl({ coding: { segment: s } }: Row): string {
   if (s.kind === 'cues') return momentUrl(s.videoId, s.start)
   return s.videoId ? commentUrl(s.videoId, s.commentId) : ''
@@ -17,8 +20,8 @@ function videoUrl({ coding: { segment: s } }: Row): string {
 export const CODING_COLUMNS: Column<Row>[] = [
   { header: 'video_id', value: (r) => r.coding.segment.videoId ?? '' },
   { header: 'video_url', value: videoUrl },
-  { header: 'start', value: (r) => cues(r)?.start },
-  { header: 'end', value: (r) => cues(r)?.end },
+  { header: 'start', value: (r) => seconds(cues(r)?.start) },
+  { header: 'end', value: (r) => seconds(cues(r)?.end) },
   {
     header: 'start_hms',
     value: (r) => {
@@ -44,8 +47,9 @@ export const CODING_COLUMNS: Column<Row>[] = [
 const COLUMN_MEANINGS: Record<string, string> = {
   video_id: 'the video of the moment or of the reply (empty for a reply whose video is unknown)',
   video_url: "the platform's watch URL at the moment (&t= whole seconds), or the reply's permalink (&lc=)",
-  start: "seconds from the video's start: the first coded cue's start (empty for a reply)",
-  end: "seconds: the last coded cue's start plus its duration (empty for a reply)",
+  start:
+    "seconds from the video's start, to the millisecond: the first coded cue's start (empty for a reply)",
+  end: "seconds, to the millisecond: the last coded cue's start plus its duration (empty for a reply)",
   start_hms: 'start as hh:mm:ss.mmm',
   end_hms: 'end as hh:mm:ss.mmm',
   text: "the coded text: the cues' cleaned text joined with a line break, or the reply as the thread viewer showed it",

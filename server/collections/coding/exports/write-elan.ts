@@ -29,11 +29,10 @@ function lanes<T extends { beginMs: number; endMs: number }>(items: T[]): T[][] 
   return out
 }
 
-function codeRows(p: CodingProject, video: ProjectVideo, paths: Map<string, string>): ElanRow[] {
+function codeRows(p: CodingProject, codings: readonly CuesCoding[], paths: Map<string, string>): ElanRow[] {
   const names = new Map(p.codes.map((k) => [k.id, k.name]))
   const byPath = new Map<string, ElanRow[]>()
-  for (const c of p.codings.filter(isCues)) {
-    if (c.segment.videoId !== video.videoId) continue
+  for (const c of codings) {
     const path = paths.get(c.codeId)
     if (!path) continue
     const name = names.get(c.codeId)!
@@ -57,14 +56,32 @@ function codeRows(p: CodingProject, video: ProjectVideo, paths: Map<string, stri
     )
 }
 
-export function elanRows(p: CodingProject, video: ProjectVideo, paths = codePaths(p.codes)): ElanRow[] {
+/** The cues codings of each video, grouped once. */
+function codingsByVideo(p: CodingProject): Map<string, CuesCoding[]> {
+  const byVideo = new Map<string, CuesCoding[]>()
+  for (const c of p.codings.filter(isCues)) {
+    const id = c.segment.videoId
+    byVideo
+      .set(id, byVideo.get(id) ?? [])
+      .get(id)!
+      .push(c)
+  }
+  return byVideo
+}
+
+export function elanRows(
+  p: CodingProject,
+  video: ProjectVideo,
+  paths = codePaths(p.codes),
+  byVideo = codingsByVideo(p),
+): ElanRow[] {
   const transcript = timedLines(video).map((l) => ({
     tier: TRANSCRIPT_TIER,
     beginMs: l.startMs,
     endMs: l.endMs,
     annotation: l.text,
   }))
-  return [...transcript, ...codeRows(p, video, paths)]
+  return [...transcript, ...codeRows(p, byVideo.get(video.videoId) ?? [], paths)]
 }
 
 export function elanFile(rows: readonly ElanRow[]): string {
@@ -105,10 +122,11 @@ function manifest(p: CodingProject, paths: Map<string, string>) {
 
 export async function writeElanZip(p: CodingProject): Promise<ExportFile> {
   const paths = codePaths(p.codes)
+  const byVideo = codingsByVideo(p)
   const body = await zipBytes(
     [
       jsonFile('manifest.json', manifest(p, paths)),
-      ...p.videos.map((v) => ({ name: elanPath(v), input: elanFile(elanRows(p, v, paths)) })),
+      ...p.videos.map((v) => ({ name: elanPath(v), input: elanFile(elanRows(p, v, paths, byVideo)) })),
     ],
     p.exportedAt,
   )

@@ -12,7 +12,7 @@ import { guidFor, ownGuid } from './guid.ts'
 import { commentUrl, hms, isoTime, momentUrl, toMs } from './moments.ts'
 import { buildXml, codeGuid, codesElement, xmlText, type XmlNode } from './qda-xml.ts'
 import {
-  codePointIndex,
+  codePointCounter,
   sourceTexts,
   type PlacedCoding,
   type SourceText,
@@ -26,7 +26,14 @@ export const PROJECT_NAMESPACE = 'urn:QDA-XML:project:1.0'
 /** The user who brought the transcripts into the project: the dashboard, not a coder. */
 export const EXPORTER_NAME = 'Poix Research Dashboard (export)'
 
-type Ctx = { p: CodingProject; at: string; userGuid: (coder: string) => string; paths: Map<string, string> }
+type Ctx = {
+  p: CodingProject
+  at: string
+  userGuid: (coder: string) => string
+  paths: Map<string, string>
+  /** Each source's UTF-16 → code point conversion, built once. */
+  points: (s: SourceText) => (utf16: number) => number
+}
 
 const sourceGuid = (p: CodingProject, s: SourceText) => guidFor(p.collection.id, 'source', s.key)
 const noteGuid = (p: CodingProject, c: Coding) => guidFor(p.collection.id, 'memo', c.id)
@@ -95,8 +102,8 @@ function selectionElement(ctx: Ctx, group: PlacedCoding[]): XmlNode {
   return {
     '@_guid': guidFor(p.collection.id, 'selection', `${source.key}\u0000${start}\u0000${end}`),
     '@_name': xmlText(selectionName(first)),
-    '@_startPosition': codePointIndex(source.text, start),
-    '@_endPosition': codePointIndex(source.text, end),
+    '@_startPosition': ctx.points(source)(start),
+    '@_endPosition': ctx.points(source)(end),
     '@_creatingUser': ctx.userGuid(first.coder),
     '@_creationDateTime': isoTime(first.createdAt),
     Description: xmlText(selectionDescription(ctx, group)),
@@ -110,20 +117,29 @@ function selectionElement(ctx: Ctx, group: PlacedCoding[]): XmlNode {
   }
 }
 
-/** The codings of one source grouped by range, in text order: several codes on one range share a selection. */
-function selectionGroups(placed: readonly PlacedCoding[], s: SourceText): PlacedCoding[][] {
-  const groups = new Map<string, PlacedCoding[]>()
+/** Each source's codings grouped by range, in text order: several codes on one range share a selection. */
+function selectionGroups(placed: readonly PlacedCoding[]): Map<SourceText, PlacedCoding[][]> {
+  const bySource = new Map<SourceText, Map<string, PlacedCoding[]>>()
   for (const pc of placed) {
-    if (pc.source !== s) continue
+    const ranges = bySource.get(pc.source) ?? new Map<string, PlacedCoding[]>()
+    bySource.set(pc.source, ranges)
     const key = `${pc.start}:${pc.end}`
-    groups.set(key, [...(groups.get(key) ?? []), pc])
+    ranges
+      .set(key, ranges.get(key) ?? [])
+      .get(key)!
+      .push(pc)
   }
-  return [...groups.values()].sort((a, b) => a[0]!.start - b[0]!.start || a[0]!.end - b[0]!.end)
+  return new Map(
+    [...bySource].map(([s, ranges]) => [
+      s,
+      [...ranges.values()].sort((a, b) => a[0]!.start - b[0]!.start || a[0]!.end - b[0]!.end),
+    ]),
+  )
 }
 
-function sourceElement(ctx: Ctx, texts: SourceTexts, s: SourceText): XmlNode {
+function sourceElement(ctx: Ctx, groups: PlacedCoding[][], s: SourceText): XmlNode {
   const guid = sourceGuid(ctx.p, s)
-  const selections = selectionGroups(texts.placed, s).map((g) => selectionElement(ctx, g))
+  const selections = groups.map((g) => selectionElement(ctx, g))
   return {
     '@_guid': guid,
     '@_name': xmlText(sourceName(s)),
@@ -163,12 +179,15 @@ export function projectQde(p: CodingProject, texts: SourceTexts = sourceTexts(p)
   const coders = [...new Set(texts.placed.map((pc) => pc.coding.coder))].sort()
   const users = [EXPORTER_NAME, ...coders.filter((c) => c !== EXPORTER_NAME)]
   const userGuids = new Map(users.map((u) => [u, guidFor(p.collection.id, 'user', u)]))
+  const counters = new Map<SourceText, (utf16: number) => number>()
   const ctx: Ctx = {
     p,
     at: p.exportedAt.toISOString(),
     userGuid: (name) => userGuids.get(name)!,
     paths: codePaths(p.codes),
+    points: (s) => counters.get(s) ?? counters.set(s, codePointCounter(s.text)).get(s)!,
   }
+  const groups = selectionGroups(texts.placed)
   const sources = [...texts.transcripts, ...texts.threads]
   const memos = texts.placed.filter((pc) => pc.coding.memo).map((pc) => noteElement(ctx, pc.coding))
   const codes = codesElement(p.collection.id, p.codes)
@@ -182,7 +201,7 @@ export function projectQde(p: CodingProject, texts: SourceTexts = sourceTexts(p)
       Users: { User: users.map((u) => ({ '@_guid': userGuids.get(u), '@_name': xmlText(u) })) },
       ...(codes ? { CodeBook: { Codes: codes } } : {}),
       ...(sources.length
-        ? { Sources: { TextSource: sources.map((s) => sourceElement(ctx, texts, s)) } }
+        ? { Sources: { TextSource: sources.map((s) => sourceElement(ctx, groups.get(s) ?? [], s)) } }
         : {}),
       ...(memos.length ? { Notes: { Note: memos } } : {}),
       Description: xmlText(projectDescription(p, texts)),
