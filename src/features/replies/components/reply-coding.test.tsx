@@ -31,7 +31,7 @@ beforeEach(() => {
   stubApi((req) => {
     const url = new URL(req.url)
     if (url.pathname === '/api/commentReplies')
-      return jsonResponse({ data: replies }, 200, receiptHeaders({ costUsd: 0.00013, cache: 'MISS' }))
+      return jsonResponse({ data: replies }, 200, receiptHeaders('0.00013', 'MISS'))
     return globalThis.__poixInProcessApi!(req)
   })
 })
@@ -91,7 +91,7 @@ describe('coding replies', { timeout: 60_000 }, () => {
       const url = new URL(req.url)
       asked.push(url.pathname)
       if (url.pathname === '/api/commentReplies')
-        return jsonResponse({ data: replies }, 200, receiptHeaders({ costUsd: 0.00013, cache: 'MISS' }))
+        return jsonResponse({ data: replies }, 200, receiptHeaders('0.00013', 'MISS'))
       return globalThis.__poixInProcessApi!(req)
     })
     renderRoute(<ReplyThread parentCommentId={PARENT} state={DEFAULT_STATE} onStateChange={() => {}} />)
