@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Coding } from '#contract/coding.ts'
-import { firstCueOf, marginMarks, scrubberMarks } from './coding-marks.ts'
+import { marginMarks, scrubberMarks } from './coding-marks.ts'
 
 const codes = new Map([
   ['k1', { id: 'k1', name: 'nostalgia', color: '#e15759' }],
@@ -63,11 +63,5 @@ describe('coding marks', () => {
     expect(marks[1]!.width).toBeCloseTo(0.25)
     expect(marks[0]!.width).toBeGreaterThan(0.001)
     expect(scrubberMarks([cues('a', 'k1', 'vid', 1, 2)], codes, 'vid', 0)).toEqual([])
-  })
-
-  it('finds the first cue a segment covers', () => {
-    expect(firstCueOf(track, 3)).toBe(2)
-    expect(firstCueOf(track, 0)).toBe(0)
-    expect(firstCueOf(track, 9)).toBe(-1)
   })
 })

@@ -66,9 +66,3 @@ export function marginMarks(
   }
   return out
 }
-
-/** The first cue a coding covers, or -1: the row to scroll to when jumping to it. */
-export function firstCueOf(cues: readonly { start: number }[], start: number): number {
-  const i = firstAtOrAfter(cues, start)
-  return i < cues.length ? i : -1
-}
