@@ -1,32 +1,17 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { CodingList } from '#contract/coding.ts'
 import { codedCollection } from '#testing/coding-fixture.ts'
 import { stubApi } from '#testing/api-stub.ts'
 import { appRoutes, renderRoute } from '#testing/render-route.tsx'
+import { layOutTranscript } from '#testing/transcript-layout.ts'
 
 const videosRoutes = await appRoutes('videos')
 const slow = { timeout: 20_000 }
 
-// jsdom lays nothing out: give elements a size so the virtualised transcript has a viewport to fill.
-const realOffsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 })
-  // Rows measure 40 px each, as a one-line cue would.
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.hasAttribute('data-index') ? 40 : 0
-    },
-  })
-})
-afterAll(() => {
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight')
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth')
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', realOffsetHeight)
-})
+// jsdom lays nothing out: the transcript gets a viewport and its rows a height.
+layOutTranscript()
 
 /** Every coding the view posts, by its body. */
 let posted: unknown[] = []

@@ -47,6 +47,15 @@ export function useCodingChanges(collectionId: string) {
   return { apply, edit, remove }
 }
 
+/** A coded-segments list's editing: save a memo, remove a coding, and whether one of them is under way. */
+export function segmentEditing(changes: ReturnType<typeof useCodingChanges>) {
+  return {
+    busy: changes.edit.isPending || changes.remove.isPending,
+    onSaveMemo: (id: string, memo: string) => changes.edit.mutate({ id, patch: { memo } }),
+    onRemove: (id: string) => changes.remove.mutate(id),
+  }
+}
+
 export function useCodeChanges(collectionId: string) {
   const onSuccess = useInvalidate(collectionId)
   const create = useMutation({ mutationFn: (body: CodeInput) => createCode(collectionId, body), onSuccess })

@@ -8,6 +8,7 @@ import { CoderNameSetting } from '#components/coding/coder-name-setting.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { selectionBounds, selectionSize } from '#lib/coding/cue-selection.ts'
 import { groupCodings } from '#lib/coding/segment-groups.ts'
+import { segmentEditing } from '#lib/coding/use-coding.ts'
 import { formatClock } from '#lib/format.ts'
 import { collectionPath } from '#lib/paths/collections.ts'
 import type { StudioCoding } from '../hooks/use-studio-coding.ts'
@@ -37,7 +38,6 @@ export function StudioCodingPanel({ collectionId, collectionName, coding, cues, 
   const n = selectionSize(selection)
   const bounds = selection ? selectionBounds(selection) : undefined
   const span = bounds ? `${formatClock(cues[bounds[0]]!.start)}–${formatClock(cues[bounds[1]]!.end)}` : ''
-  const busy = changes.edit.isPending || changes.remove.isPending
   const toggle = (codeId: string) =>
     setChecked((prev) => {
       const next = new Set(prev)
@@ -120,9 +120,7 @@ export function StudioCodingPanel({ collectionId, collectionName, coding, cues, 
           <CodedSegmentsList
             groups={groups}
             headingLevel={4}
-            busy={busy}
-            onSaveMemo={(codingId, text) => changes.edit.mutate({ id: codingId, patch: { memo: text } })}
-            onRemove={(codingId) => changes.remove.mutate(codingId)}
+            {...segmentEditing(changes)}
             renderJump={(item) => (
               <Button
                 size="sm"

@@ -8,7 +8,7 @@ import { CoderNameSetting } from '#components/coding/coder-name-setting.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { useCoderName } from '#lib/coding/coder-name.ts'
 import { groupCodings, type GroupedCoding } from '#lib/coding/segment-groups.ts'
-import { useCodebook, useCodingChanges, useCodings } from '#lib/coding/use-coding.ts'
+import { segmentEditing, useCodebook, useCodingChanges, useCodings } from '#lib/coding/use-coding.ts'
 import { repliesPath } from '#lib/paths/replies.ts'
 import { videoPath } from '#lib/paths/videos.ts'
 import { CodeManager } from './code-manager.tsx'
@@ -86,10 +86,8 @@ export function CodesSection({ collection }: Props) {
           <CodedSegmentsList
             groups={groups}
             headingLevel={4}
-            busy={changes.edit.isPending || changes.remove.isPending}
             renderJump={jumpTo}
-            onSaveMemo={(codingId, memo) => changes.edit.mutate({ id: codingId, patch: { memo } })}
-            onRemove={(codingId) => changes.remove.mutate(codingId)}
+            {...segmentEditing(changes)}
           />
         )}
       </section>
