@@ -16,7 +16,9 @@ import type { Cue } from '../lib/cues.ts'
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 const applyLabel = (codes: number, cues: number) =>
-  `Apply ${plural(codes, 'code', 'codes')} to ${plural(cues, 'cue', 'cues')}`
+  codes === 0 || cues === 0
+    ? 'Apply the ticked codes to the selected cues'
+    : `Apply ${plural(codes, 'code', 'codes')} to ${plural(cues, 'cue', 'cues')}`
 
 type Props = {
   collectionId: string
