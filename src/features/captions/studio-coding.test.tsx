@@ -56,6 +56,14 @@ describe('coding in the caption studio', { timeout: 90_000 }, () => {
     await user.keyboard('1')
     expect(posted).toEqual([])
 
+    // ↓ and ↑ move between cues without selecting.
+    const seekOf = (i: number) => within(rowOf(list, i)).getByRole('button', { name: /^Seek to/ })
+    await user.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(seekOf(1))
+    await user.keyboard('{ArrowUp}')
+    expect(document.activeElement).toBe(first)
+    expect(list.querySelector('[data-selected]')).toBeNull()
+
     await user.keyboard('{Shift>}{ArrowDown}{ArrowDown}{/Shift}')
     expect(screen.getByTestId('coding-selection').textContent).toMatch(/^3 cues selected/)
     expect([0, 1, 2, 3].map((i) => rowOf(list, i).hasAttribute('data-selected'))).toEqual([
