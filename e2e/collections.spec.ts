@@ -83,9 +83,12 @@ test.describe('research corpus', () => {
     const hit = kwic.getByRole('row').nth(1).getByRole('link').first()
     await expect(hit.locator('mark')).toBeVisible()
     const href = (await hit.getAttribute('href'))!
-    const [, videoId, t] = /^\/videos\/([\w-]{11})\?lang=[\w-]+&t=(\d+)$/.exec(href)!
+    const [, videoId, t] =
+      /^\/videos\/([\w-]{11})\?lang=[\w-]+&mode=default&t=(\d+)&collection=c_\w{10}$/.exec(href)!
     await hit.click()
-    await expect(page).toHaveURL(new RegExp(`/videos/${videoId}\\?lang=[\\w-]+&t=${t}$`))
+    await expect(page).toHaveURL(
+      new RegExp(`/videos/${videoId}\\?lang=[\\w-]+&mode=default&t=${t}&collection=c_\\w{10}$`),
+    )
     await expect(page.getByTestId('playback-time')).toHaveText(new RegExp(`^${clock(Number(t))} /`), {
       timeout: 20_000,
     })

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { jsonResponse, overrideRoute, stubApi, type ApiHandler } from '#testing/api-stub.ts'
 import { receiptHeaders } from '#testing/receipt-headers.ts'
 import { appRoutes, renderRoute } from '#testing/render-route.tsx'
+import { layOutTranscript } from '#testing/transcript-layout.ts'
 
 const videosRoutes = await appRoutes('videos')
 
@@ -27,25 +28,8 @@ function renderAt(path: string) {
 
 const slow = { timeout: 15_000 }
 
-// jsdom lays nothing out: give elements a size so the virtualised transcript has a viewport to fill.
-const realOffsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 })
-  // Rows measure 40 px each, as a one-line cue would.
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.hasAttribute('data-index') ? 40 : 0
-    },
-  })
-})
-afterAll(() => {
-  // clientHeight/clientWidth's real getters live on Element.prototype: removing the overrides restores them.
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight')
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth')
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', realOffsetHeight)
-})
+// jsdom lays nothing out: the transcript gets a viewport and its rows a height.
+layOutTranscript()
 const time = () => screen.getByTestId('playback-time').textContent
 
 type Item = { text: string; offset: number; duration: number }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { collectionQueries } from '#lib/collections/collections-api.ts'
 import { LANGUAGE_CODES, RTL_LANGUAGES, type CaptionMode, type LanguageCode } from '#contract/index.ts'
 import { ApiError, errorMessage } from '#lib/api-client.ts'
 import { captionQueries, serviceModeQuery } from './api/queries.ts'
@@ -38,6 +39,19 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
   const files = useQuery(captionQueries.files(videoId))
   const track = useQuery(captionQueries.track(videoId, state.lang, state.mode))
   const health = useQuery(serviceModeQuery())
+  // Coding mode names its collection; the list is small, the detail holds every video.
+  const collections = useQuery({ ...collectionQueries.list(), enabled: !!state.collection })
+  const coding = useMemo(
+    () =>
+      state.collection
+        ? {
+            collectionId: state.collection,
+            videoId,
+            collectionName: collections.data?.collections.find((c) => c.id === state.collection)?.name,
+          }
+        : undefined,
+    [state.collection, videoId, collections.data],
+  )
   const queryClient = useQueryClient()
   // The default track is the track of its language: asking for that language by name reuses it, unpaid.
   useEffect(() => {
@@ -194,6 +208,7 @@ export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionS
                 rtl={rtl}
                 query={state.q}
                 onQueryChange={(q) => onNavigate({ ...state, q }, { replace: true })}
+                coding={coding}
               />
             </>
           )}

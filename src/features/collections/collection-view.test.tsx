@@ -131,7 +131,11 @@ describe('CollectionView against the real function', () => {
     ).toBe('ascending')
     const hits = screen.getAllByRole('link', { name: 'never' })
     expect(hits.length).toBeGreaterThan(1)
-    for (const h of hits) expect(h.getAttribute('href')).toMatch(/^\/videos\/dQw4w9WgXcQ\?lang=en&t=\d+$/)
+    // The studio opens at the hit with the collection's mode and codes (coding on).
+    for (const h of hits)
+      expect(h.getAttribute('href')).toMatch(
+        new RegExp(`^/videos/dQw4w9WgXcQ\\?lang=en&mode=default&t=\\d+&collection=${c.id}$`),
+      )
     expect(hits[0]!.querySelector('mark')).toBeTruthy()
 
     await user.click(screen.getByRole('button', { name: 'Sort by the words before' }))

@@ -1,5 +1,5 @@
 /** /collections/:id: its videos, collecting their captions, searching them (KWIC), word statistics and exports. */
-import { useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { formatUsd } from '#contract/prices.ts'
@@ -7,6 +7,10 @@ import { collectionQueries } from '#lib/collections/collections-api.ts'
 import { useAddToCollection } from '#lib/collections/use-add-to-collection.ts'
 import { pageTitle } from '#lib/page-title.ts'
 import { collectionsPath, type CorpusSearchState } from '#lib/paths/collections.ts'
+import { videoPath } from '#lib/paths/videos.ts'
+import type { CollectionVideo } from '#contract/collections.ts'
+import type { LanguageCode } from '#contract/enums.ts'
+import { CodesSection } from './components/codes-section.tsx'
 import { CollectPanel } from './components/collect-panel.tsx'
 import { CorpusSearchPanel } from './components/corpus-search-panel.tsx'
 import { ExportsPanel } from './components/exports-panel.tsx'
@@ -27,6 +31,19 @@ export function CollectionView({ collectionId, search, problems, onSearchChange 
   const adder = useAddToCollection(false)
   const c = detail.data
   const videos = useMemo(() => c?.videos ?? [], [c])
+  // A collected video opens in the studio with its collected track and the collection's codes (coding on).
+  const mode = c?.mode
+  const linkOf = useCallback(
+    (v: CollectionVideo) =>
+      v.track.state === 'collected'
+        ? videoPath(v.videoId, {
+            lang: (v.track.lang ?? undefined) as LanguageCode | undefined,
+            mode,
+            collection: collectionId,
+          })
+        : videoPath(v.videoId),
+    [mode, collectionId],
+  )
   return (
     <div className="flex flex-col gap-6 p-4">
       <title>{pageTitle(c?.name ?? 'Collection', search.q ? `“${search.q}”` : undefined)}</title>
@@ -61,17 +78,19 @@ export function CollectionView({ collectionId, search, problems, onSearchChange 
             <h2 id="videos-h" className="text-xl font-semibold">
               Videos
             </h2>
-            <VideosTable videos={videos} />
+            <VideosTable videos={videos} linkOf={linkOf} />
             <PasteVideos collectionId={collectionId} adder={adder} />
           </section>
           <CorpusSearchPanel
             collectionId={collectionId}
+            mode={c.mode}
             videos={videos}
             search={search}
             onSearchChange={onSearchChange}
           />
           <WordStats collectionId={collectionId} search={search} />
           <ExportsPanel collectionId={collectionId} />
+          <CodesSection collection={c} />
         </>
       )}
     </div>

@@ -16,7 +16,13 @@ import { paidFetch, type ResponseSchema } from '../paid-fetch.ts'
 const BASE = '/api/collections'
 const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`
 
-async function send<T>(url: string, method: string, schema: ResponseSchema<T>, body?: unknown): Promise<T> {
+/** A JSON body to one of the function's collection routes; the answer checked with `schema`. */
+export async function send<T>(
+  url: string,
+  method: string,
+  schema: ResponseSchema<T>,
+  body?: unknown,
+): Promise<T> {
   const init =
     body === undefined
       ? { method }

@@ -1,6 +1,7 @@
 /** The route table's parser for /replies (docs/decisions/0123-typed-addresses.md): tolerant, each bad value named. */
 import { z } from 'zod'
 import { REPLY_ID_RE } from '#contract/identifiers.ts'
+import { COLLECTION_ID_RE } from '../paths/collections.ts'
 import { COMMENT_FORMATS as REPLY_FORMATS } from '#contract/enums.ts'
 import { DEFAULT_STATE, REPLY_SORTS, REPLY_VIEWS, type RepliesViewState } from '../paths/replies.ts'
 
@@ -36,6 +37,14 @@ export function parseRepliesSearch(params: URLSearchParams): { state: RepliesVie
     else
       problems.push(
         `reply=${reply.slice(0, 60)} is not a reply id (<comment id>.<22 characters>); nothing is highlighted.`,
+      )
+  }
+  const collection = params.get('collection')
+  if (collection) {
+    if (COLLECTION_ID_RE.test(collection)) state.collection = collection
+    else
+      problems.push(
+        `collection=${collection.slice(0, 40)} is not a collection id (c_ and 10 letters or digits); coding is off.`,
       )
   }
   return { state, problems }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { CAPTION_MODES, LANGUAGE_CODES } from '#contract/enums.ts'
 import { VIDEO_ID_RE } from '#contract/identifiers.ts'
 import { parseTimeParam } from '#contract/paste.ts'
+import { COLLECTION_ID_RE } from '../paths/collections.ts'
 import type { ParsedStudioSearch, StudioState } from '../paths/videos.ts'
 
 const LangParam = z.enum(LANGUAGE_CODES)
@@ -39,6 +40,14 @@ export function parseStudioSearch(search: URLSearchParams): ParsedStudioSearch {
     else
       problems.push(
         `t "${t}" is not a time (use seconds like 83, or 1m23s); playback starts at the beginning.`,
+      )
+  }
+  const collection = search.get('collection')
+  if (collection) {
+    if (COLLECTION_ID_RE.test(collection)) state.collection = collection
+    else
+      problems.push(
+        `collection "${collection.slice(0, 40)}" is not a collection id (c_ and 10 letters or digits); coding is off.`,
       )
   }
   return { state, problems }

@@ -4,6 +4,9 @@ import { ROUTES, seg, withQuery } from '../routes.ts'
 
 // ——— /collections, /collections/:collectionId?q=&sort=&match= ———
 
+/** Collection ids are `c_` + 10 letters or digits (server/collections/collection-id.ts). */
+export const COLLECTION_ID_RE = /^c_[0-9A-Za-z]{10}$/
+
 export type CorpusSort = (typeof SEARCH_SORTS)[number]
 export type CorpusMatch = (typeof SEARCH_MATCHES)[number]
 

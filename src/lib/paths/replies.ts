@@ -2,7 +2,7 @@
 import type { CommentFormat } from '#contract/enums.ts'
 import { ROUTES, seg, withQuery } from '../routes.ts'
 
-// ——— /replies, /replies/:commentId?format=&view=&sort=&q=&reply= ———
+// ——— /replies, /replies/:commentId?format=&view=&sort=&q=&reply=&collection= ———
 
 export const REPLY_VIEWS = ['tree', 'flat'] as const
 export type ReplyViewMode = (typeof REPLY_VIEWS)[number]
@@ -16,6 +16,8 @@ export type RepliesViewState = {
   q: string
   /** A reply to highlight and scroll to. */
   reply?: string
+  /** A collection whose codes apply to replies (coding, issue 17). */
+  collection?: string
 }
 
 export const DEFAULT_STATE: RepliesViewState = { format: 'html', view: 'tree', sort: 'oldest', q: '' }
@@ -27,6 +29,7 @@ function repliesQuery(state: Partial<RepliesViewState>): string {
   if (state.sort && state.sort !== DEFAULT_STATE.sort) p.set('sort', state.sort)
   if (state.q) p.set('q', state.q)
   if (state.reply) p.set('reply', state.reply)
+  if (state.collection) p.set('collection', state.collection)
   return p.toString()
 }
 

@@ -2,7 +2,7 @@
 import type { CaptionMode, LanguageCode } from '#contract/enums.ts'
 import { ROUTES, seg, withQuery } from '../routes.ts'
 
-// ——— /videos, /videos/:videoId?lang=&mode=&t=&q= ———
+// ——— /videos, /videos/:videoId?lang=&mode=&t=&q=&collection= ———
 
 export type StudioState = {
   /** Undefined: the video's default caption language. */
@@ -12,6 +12,8 @@ export type StudioState = {
   t?: number
   /** Search within the transcript. */
   q: string
+  /** A collection whose codes the studio applies (coding mode, issue 17). */
+  collection?: string
 }
 
 export type ParsedStudioSearch = { state: StudioState; problems: string[] }
@@ -23,6 +25,7 @@ function studioQuery(state: Partial<StudioState>): string {
   if (state.mode) p.set('mode', state.mode)
   if (state.t !== undefined) p.set('t', String(Math.max(0, Math.floor(state.t))))
   if (state.q) p.set('q', state.q)
+  if (state.collection) p.set('collection', state.collection)
   return p.toString()
 }
 

@@ -1,4 +1,5 @@
 import { memo, useId } from 'react'
+import type { ScrubberMark } from '#lib/coding/coding-marks.ts'
 import { formatClock } from '#lib/format.ts'
 import { Button } from '#components/ui/button.tsx'
 import { scrubberValue, SCRUBBER_STEP_SECONDS } from '../lib/scrubber.ts'
@@ -10,6 +11,8 @@ export type PlaybackControlsProps = {
   /** Search matches as fractions of the duration, drawn along the scrubber. */
   matchMarks: readonly number[]
   matchCount: number
+  /** Coded segments of this video (coding mode), drawn above the scrubber in their codes' colours. */
+  codingMarks?: readonly ScrubberMark[]
 }
 
 /** Memoised: the marks re-render only when the search changes. */
@@ -23,6 +26,26 @@ const MatchMarks = memo(function MatchMarks({ marks }: { marks: readonly number[
     >
       {marks.map((f) => (
         <span key={f} className="absolute h-2 w-0.5 bg-orange-500" style={{ left: `${f * 100}%` }} />
+      ))}
+    </div>
+  )
+})
+
+/** Memoised: the marks re-render only when the codings change. */
+const CodingMarks = memo(function CodingMarks({ marks }: { marks: readonly ScrubberMark[] }) {
+  return (
+    <div
+      aria-hidden="true"
+      className="pointer-events-none absolute inset-x-0 -top-1.5 h-1.5"
+      data-testid="scrubber-coding-marks"
+    >
+      {marks.map((m) => (
+        <span
+          key={m.id}
+          className="absolute h-1.5 rounded-sm"
+          style={{ left: `${m.left * 100}%`, width: `${m.width * 100}%`, backgroundColor: m.color }}
+          data-code={m.name}
+        />
       ))}
     </div>
   )
@@ -106,9 +129,12 @@ function SpeedSelect({ source, id }: { source: TimeSource; id: string }) {
  * Play/pause, a scrubber over the whole duration with search matches marked, and speed. Each part subscribes
  * to the one value it shows, so a playing frame re-renders none of them unless that value changed.
  */
-export function PlaybackControls({ source, matchMarks, matchCount }: PlaybackControlsProps) {
+export function PlaybackControls({ source, matchMarks, matchCount, codingMarks }: PlaybackControlsProps) {
   const speedId = useId()
   const marksId = useId()
+  const codedId = useId()
+  const coded = codingMarks?.length ?? 0
+  const describedBy = [matchCount > 0 ? marksId : '', coded > 0 ? codedId : ''].filter(Boolean).join(' ')
   const label = source.kind === 'clock' ? 'Transcript clock' : 'Player'
   return (
     <div
@@ -119,8 +145,14 @@ export function PlaybackControls({ source, matchMarks, matchCount }: PlaybackCon
       <PlayPauseButton source={source} />
       <TimeReadout source={source} />
       <div className="relative min-w-48 flex-1">
-        <Scrubber source={source} describedBy={matchCount > 0 ? marksId : undefined} />
+        <Scrubber source={source} describedBy={describedBy || undefined} />
         <MatchMarks marks={matchMarks} />
+        {codingMarks && <CodingMarks marks={codingMarks} />}
+        {coded > 0 && (
+          <span id={codedId} className="sr-only">
+            {coded} coded {coded === 1 ? 'segment is' : 'segments are'} marked along the scrubber.
+          </span>
+        )}
         {matchCount > 0 && (
           <span id={marksId} className="sr-only">
             {matchCount} search matches are marked along the scrubber.

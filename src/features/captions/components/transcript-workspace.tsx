@@ -6,10 +6,12 @@ import type { TimeSource } from '../lib/time-source.ts'
 import { firstMatchFrom, matchMarks, searchTranscript, stepMatch } from '../lib/transcript-search.ts'
 import { usePaintedOnce } from '../hooks/use-painted-once.ts'
 import { usePlaybackKeys } from '../hooks/use-playback-keys.ts'
+import { useStudioCoding, type StudioCodingTarget } from '../hooks/use-studio-coding.ts'
 import { CopyMomentLink } from './copy-moment-link.tsx'
 import { PlaybackControls } from './playback-controls.tsx'
 import { SpeechRateChart } from './speech-rate-chart.tsx'
-import { Transcript } from './transcript.tsx'
+import { StudioCodingPanel } from './studio-coding-panel.tsx'
+import { Transcript, type TranscriptCoding } from './transcript.tsx'
 import { TranscriptSearch } from './transcript-search.tsx'
 
 export type TranscriptWorkspaceProps = {
@@ -21,6 +23,8 @@ export type TranscriptWorkspaceProps = {
   rtl: boolean
   query: string
   onQueryChange: (q: string) => void
+  /** A collection in the URL turns coding on (issue 17). */
+  coding?: StudioCodingTarget & { collectionName?: string }
 }
 
 /** Controls, search, the synced transcript and the speech-rate chart of one track. */
@@ -33,6 +37,7 @@ export function TranscriptWorkspace({
   rtl,
   query,
   onQueryChange,
+  coding: codingTarget,
 }: TranscriptWorkspaceProps) {
   const [following, setFollowing] = useState(true)
   const { matches, truncated } = useMemo(() => searchTranscript(cues, query), [cues, query])
@@ -53,6 +58,13 @@ export function TranscriptWorkspace({
   }, [matches])
   const marks = useMemo(() => matchMarks(matches, duration), [matches, duration])
   usePlaybackKeys(source)
+  const coding = useStudioCoding(codingTarget, cues, duration)
+  const { selection, margin, select: selectCue, setSelection } = coding
+  const transcriptCoding = useMemo<TranscriptCoding | undefined>(
+    () =>
+      codingTarget ? { selection, margin, onSelect: selectCue, onSelectionChange: setSelection } : undefined,
+    [codingTarget, selection, margin, selectCue, setSelection],
+  )
   // The chart bins every cue: drawn once the transcript is on screen.
   const showChart = usePaintedOnce(true)
 
@@ -61,6 +73,11 @@ export function TranscriptWorkspace({
     if (!m) return
     setCurrent(index)
     source.seek(m.time)
+    setFollowing(true)
+  }
+
+  function jump(seconds: number) {
+    source.seek(seconds)
     setFollowing(true)
   }
 
@@ -73,7 +90,12 @@ export function TranscriptWorkspace({
   return (
     // Each part a paint layer of its own (see captions-view.tsx): the transcript repaints alone while playing.
     <div className="space-y-3 [&>*]:relative">
-      <PlaybackControls source={source} matchMarks={marks} matchCount={matches.length} />
+      <PlaybackControls
+        source={source}
+        matchMarks={marks}
+        matchCount={matches.length}
+        codingMarks={codingTarget ? coding.scrubber : undefined}
+      />
       <CopyMomentLink source={source} />
       <TranscriptSearch
         query={query}
@@ -95,10 +117,22 @@ export function TranscriptWorkspace({
         currentMatch={matches[current]}
         following={following}
         onFollowingChange={setFollowing}
+        coding={transcriptCoding}
       />
       <p className="text-xs text-slate-600">
         Keys: Space plays or pauses, ← and → move 5 seconds (when the focus is not in a field).
+        {codingTarget &&
+          ' Coding: on a cue’s time, ↑ and ↓ move between cues, Shift+↑ and Shift+↓ select; 1–9 apply a code to the selection.'}
       </p>
+      {codingTarget && (
+        <StudioCodingPanel
+          collectionId={codingTarget.collectionId}
+          collectionName={codingTarget.collectionName}
+          coding={coding}
+          cues={cues}
+          onJump={jump}
+        />
+      )}
       {showChart && <SpeechRateChart cues={cues} duration={duration} source={source} />}
     </div>
   )

@@ -9,6 +9,13 @@ import {
   type MouseEvent,
 } from 'react'
 import type { Range } from '@tanstack/react-virtual'
+import type { MarginMark } from '#lib/coding/coding-marks.ts'
+import {
+  isSelected,
+  selectionBounds,
+  shiftArrowSelect,
+  type CueSelection,
+} from '#lib/coding/cue-selection.ts'
 import { formatClock } from '#lib/format.ts'
 import { cn } from '#lib/cn.ts'
 import { Button } from '#components/ui/button.tsx'
@@ -24,7 +31,17 @@ import { isCjk } from '../lib/language-names.ts'
 import { usePlaybackValue } from '../hooks/use-playback.ts'
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts'
 import { useTranscriptVirtualizer } from '../hooks/use-transcript-virtualizer.ts'
+import { CodeMarginMarks } from './code-margin-marks.tsx'
 import { CueText } from './cue-text.tsx'
+
+/** Coding mode (a collection in the URL): cues are selected with the mouse or Shift+arrows, codes shown in the margin. */
+export type TranscriptCoding = {
+  selection: CueSelection | undefined
+  margin: ReadonlyMap<number, MarginMark[]>
+  /** A click (Shift: extend from the anchor). */
+  onSelect: (index: number, shift: boolean) => void
+  onSelectionChange: (selection: CueSelection | undefined) => void
+}
 
 export type TranscriptProps = {
   cues: readonly Cue[]
@@ -36,6 +53,7 @@ export type TranscriptProps = {
   currentMatch: TranscriptMatch | undefined
   following: boolean
   onFollowingChange: (following: boolean) => void
+  coding?: TranscriptCoding
 }
 
 const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown'])
@@ -60,6 +78,10 @@ type CueRowProps = {
   currentMatch: TranscriptMatch | undefined
   measure: (el: HTMLDivElement | null) => void
   onSeek: (t: number) => void
+  /** Coding mode only. */
+  selected?: boolean
+  marks?: readonly MarginMark[]
+  onSelect?: (index: number, shift: boolean) => void
 }
 
 /**
@@ -76,6 +98,9 @@ const CueRow = memo(function CueRow({
   currentMatch,
   measure,
   onSeek,
+  selected = false,
+  marks,
+  onSelect,
 }: CueRowProps) {
   const subscribe = useCallback(
     (onChange: () => void) => playing.subscribe(index, onChange),
@@ -90,6 +115,11 @@ const CueRow = memo(function CueRow({
   )
   const soundOnly = useMemo(() => isOnlySoundMarkers(cue.text), [cue.text])
   function onClick(e: MouseEvent) {
+    if (onSelect) {
+      onSelect(index, e.shiftKey)
+      // Shift+click extends the coding selection; it does not move playback.
+      if (e.shiftKey) return
+    }
     // Selecting text to quote it is not a request to seek.
     if (window.getSelection()?.toString()) return
     if ((e.target as HTMLElement).closest('button')) return
@@ -103,15 +133,23 @@ const CueRow = memo(function CueRow({
       aria-setsize={count}
       aria-posinset={index + 1}
       aria-current={active ? 'true' : undefined}
+      data-selected={selected || undefined}
       onClick={onClick}
+      onMouseDown={(e) => {
+        // Shift+click selects cues, not the text between two clicks.
+        if (onSelect && e.shiftKey) e.preventDefault()
+      }}
       className={cn(
         // transition-none: rows never animate, and under reduced motion a global transition-duration would
         // otherwise start a transition (and its events) on every row that moves or changes colour.
         'flex cursor-pointer gap-3 border-b border-slate-100 px-3 py-2 transition-none hover:bg-sky-50',
         active && 'bg-yellow-100 hover:bg-yellow-100',
         soundOnly && 'text-slate-500',
+        selected && 'bg-sky-100 ring-2 ring-inset ring-sky-600 hover:bg-sky-100',
       )}
     >
+      {onSelect && <CodeMarginMarks marks={marks} />}
+      {selected && <span className="sr-only">Selected for coding.</span>}
       <button
         type="button"
         dir="ltr"
@@ -145,8 +183,12 @@ export function Transcript({
   currentMatch,
   following,
   onFollowingChange,
+  coding,
 }: TranscriptProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const listRef = useRef<HTMLDivElement>(null)
+  /** A cue to focus once the virtualiser has rendered it (keyboard selection past the rows on screen). */
+  const pendingFocus = useRef<number | undefined>(undefined)
   const reducedMotion = useReducedMotion()
   // Rows subscribe to this one by one; the transcript re-renders for the highlight's block, once per
   // FOLLOW_BLOCK cues, not for every cue.
@@ -217,11 +259,45 @@ export function Transcript({
     [source, onFollowingChange],
   )
 
+  /** Moves keyboard focus to a cue's seek button, scrolling it into the rendered rows first when needed. */
+  const focusCue = useCallback(
+    (index: number) => {
+      const button = listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] button`)
+      if (button) button.focus()
+      else {
+        pendingFocus.current = index
+        virtualizer.scrollToIndex(index, { align: 'auto' })
+      }
+    },
+    [virtualizer],
+  )
+
+  // Coding mode: ↑/↓ move between cues, Shift+↑/↓ extend the selection, Escape clears it.
+  function onCodingKeys(e: KeyboardEvent) {
+    if (!coding || e.altKey || e.ctrlKey || e.metaKey) return
+    const row = (e.target as HTMLElement).closest<HTMLElement>('[data-index]')
+    if (!row) return
+    const focused = Number(row.dataset.index)
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault()
+      const direction = e.key === 'ArrowDown' ? 1 : -1
+      if (e.shiftKey) {
+        const next = shiftArrowSelect(coding.selection, focused, direction, cues.length)
+        coding.onSelectionChange(next.selection)
+        focusCue(next.focus)
+      } else focusCue(Math.max(0, Math.min(cues.length - 1, focused + direction)))
+      readerScrolls()
+    } else if (e.key === 'Escape' && coding.selection) coding.onSelectionChange(undefined)
+  }
+
   const items = virtualizer.getVirtualItems()
   // rowsToRender gives one run of rows. Which rows and how they look, not where they are: a scroll that keeps
   // the same rows (following playback, the next rows are already there) reconciles none of them.
   const first = items[0]?.index ?? 0
   const last = items.at(-1)?.index ?? -1
+  const selection = coding?.selection
+  const margin = coding?.margin
+  const onSelect = coding?.onSelect
   const rows = useMemo(() => {
     const out = []
     for (let i = first; i <= last; i++)
@@ -237,10 +313,35 @@ export function Transcript({
           currentMatch={currentMatch?.cueIndex === i ? currentMatch : undefined}
           measure={virtualizer.measureElement}
           onSeek={onSeek}
+          selected={isSelected(selection, i)}
+          marks={margin?.get(i)}
+          onSelect={onSelect}
         />,
       )
     return out
-  }, [first, last, cues, playing, lang, matchesByCue, currentMatch, virtualizer, onSeek])
+  }, [
+    first,
+    last,
+    cues,
+    playing,
+    lang,
+    matchesByCue,
+    currentMatch,
+    virtualizer,
+    onSeek,
+    selection,
+    margin,
+    onSelect,
+  ])
+
+  // The cue asked for by the keyboard is rendered now: focus it.
+  useEffect(() => {
+    const index = pendingFocus.current
+    if (index === undefined || index < first || index > last) return
+    pendingFocus.current = undefined
+    listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] button`)?.focus()
+  }, [first, last, rows])
+  const selectedBounds = selection ? selectionBounds(selection) : undefined
   return (
     <div className="relative">
       <div
@@ -266,12 +367,15 @@ export function Transcript({
             alone, where absolutely placed rows make their container place all of them again. */}
         <div className="relative transition-none" style={{ height: virtualizer.getTotalSize() }}>
           <div
+            ref={listRef}
             role="list"
             aria-label="Transcript cues"
             dir={rtl ? 'rtl' : 'ltr'}
             lang={lang}
             className="absolute left-0 top-0 w-full transition-none"
             style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}
+            onKeyDown={coding ? onCodingKeys : undefined}
+            data-selection={selectedBounds ? selectedBounds.join('-') : undefined}
           >
             {rows}
           </div>

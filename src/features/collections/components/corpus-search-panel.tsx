@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import type { CollectionVideo } from '#contract/collections.ts'
+import type { CaptionMode } from '#contract/enums.ts'
 import { exportUrls } from '#lib/collections/collections-api.ts'
 import type { CorpusSearchState } from '#lib/paths/collections.ts'
 import { videoPath } from '#lib/paths/videos.ts'
@@ -9,6 +10,7 @@ import { Button } from '#components/ui/button.tsx'
 import { PAGE_SIZE } from '../api/corpus-search.ts'
 import { useCorpusSearch } from '../hooks/use-corpus-search.ts'
 import { useHitCounts } from '../hooks/use-hit-counts.ts'
+import { useKwicCoding } from '../hooks/use-kwic-coding.ts'
 import { countOverTime, countPerVideo } from '../lib/hit-counts.ts'
 import { HitsChart } from './hits-chart.tsx'
 import { KwicLines } from './kwic-lines.tsx'
@@ -17,12 +19,14 @@ import { SearchForm } from './search-form.tsx'
 
 type Props = {
   collectionId: string
+  mode: CaptionMode
   videos: readonly CollectionVideo[]
   search: CorpusSearchState
   onSearchChange: (next: CorpusSearchState) => void
 }
 
-export function CorpusSearchPanel({ collectionId, videos, search, onSearchChange }: Props) {
+export function CorpusSearchPanel({ collectionId, mode, videos, search, onSearchChange }: Props) {
+  const coding = useKwicCoding(collectionId)
   const [pageOf, setPageOf] = useState({ key: '', page: 0 })
   const key = `${search.q}\u0000${search.sort}\u0000${search.match}`
   // A new search starts at its first page.
@@ -62,6 +66,9 @@ export function CorpusSearchPanel({ collectionId, videos, search, onSearchChange
               titles={titles}
               sort={search.sort}
               onSort={(sort) => onSearchChange({ ...search, sort })}
+              collectionId={collectionId}
+              mode={mode}
+              coding={coding}
             />
           )}
           <div className="flex gap-2">

@@ -1,16 +1,24 @@
 /** Keyword-in-context lines: words before | hit | words after in aligned columns, each hit a link to that moment in the caption studio. */
+import { Fragment, useState } from 'react'
 import { Link } from 'react-router'
-import type { LanguageCode } from '#contract/enums.ts'
+import type { CaptionMode, LanguageCode } from '#contract/enums.ts'
+import { CodingChips } from '#components/coding/coding-chips.tsx'
 import { formatClock } from '#lib/format.ts'
 import type { CorpusSort } from '#lib/paths/collections.ts'
 import { videoPath } from '#lib/paths/videos.ts'
 import type { KwicLine } from '../api/corpus-search.ts'
+import type { KwicCoding } from '../hooks/use-kwic-coding.ts'
+import { KwicCodeForm } from './kwic-code-form.tsx'
 
 type Props = {
   lines: readonly KwicLine[]
   titles: ReadonlyMap<string, string>
   sort: CorpusSort
   onSort: (sort: CorpusSort) => void
+  /** The collection the studio codes in when a hit opens it. */
+  collectionId: string
+  mode: CaptionMode
+  coding: KwicCoding
 }
 
 const SORT_NAMES: Record<CorpusSort, string> = {
@@ -45,22 +53,38 @@ function SortHeader({
   )
 }
 
-/** The studio's address for a hit: its video, language and the cue's own start (whole seconds, as the studio takes it). */
-export const hitPath = (line: Pick<KwicLine, 'videoId' | 'lang' | 'offset'>) =>
-  videoPath(line.videoId, { lang: line.lang as LanguageCode, t: line.offset })
+/**
+ * The studio's address for a hit: its video, language and the cue's own start (whole seconds, as the studio takes
+ * it), in the collection's mode with its codes (coding on).
+ */
+export const hitPath = (
+  line: Pick<KwicLine, 'videoId' | 'lang' | 'offset'>,
+  collection?: { id: string; mode: CaptionMode },
+) =>
+  videoPath(line.videoId, {
+    lang: line.lang as LanguageCode,
+    t: line.offset,
+    mode: collection?.mode,
+    collection: collection?.id,
+  })
 
-export function KwicLines({ lines, titles, sort, onSort }: Props) {
+const lineKey = (line: KwicLine) => `${line.videoId}:${line.seq}:${line.lang}`
+
+export function KwicLines({ lines, titles, sort, onSort, collectionId, mode, coding }: Props) {
+  const [open, setOpen] = useState<string>()
+  const collection = { id: collectionId, mode }
   return (
     <table className="w-full table-fixed border-collapse font-mono text-sm">
       <caption className="sr-only">
         Keyword in context: the words before each hit, the hit, the words after
       </caption>
       <colgroup>
-        <col className="w-[38%]" />
-        <col className="w-[14%]" />
-        <col className="w-[30%]" />
-        <col className="w-[12%]" />
+        <col className="w-[33%]" />
+        <col className="w-[13%]" />
+        <col className="w-[26%]" />
+        <col className="w-[11%]" />
         <col className="w-[6%]" />
+        <col className="w-[11%]" />
       </colgroup>
       <thead className="font-sans">
         <tr>
@@ -71,36 +95,74 @@ export function KwicLines({ lines, titles, sort, onSort }: Props) {
           <SortHeader column="after" label="After" sort={sort} onSort={onSort} />
           <SortHeader column="video" label="Video" sort={sort} onSort={onSort} />
           <SortHeader column="time" label="Time" sort={sort} onSort={onSort} />
+          <th scope="col" className="text-left">
+            Codes
+          </th>
         </tr>
       </thead>
       <tbody>
-        {lines.map((line) => (
-          <tr key={`${line.videoId}:${line.seq}:${line.lang}`} className="border-t border-slate-100">
-            <td className="py-0.5">
-              {/* Overflowing context is cut on the far side, so the words next to the hit stay visible. */}
-              <div className="flex justify-end overflow-hidden whitespace-nowrap">{line.before}</div>
-            </td>
-            <td className="px-1 text-center">
-              <Link to={hitPath(line)} className="font-bold text-sky-900 underline">
-                <mark className="bg-amber-100">{line.hit ?? line.text}</mark>
-              </Link>
-            </td>
-            <td>
-              <div className="overflow-hidden whitespace-nowrap">{line.after}</div>
-            </td>
-            <td className="truncate font-sans" title={titles.get(line.videoId)}>
-              {titles.get(line.videoId) ?? line.videoId}
-            </td>
-            <td className="font-sans">
-              <Link
-                to={hitPath(line)}
-                aria-label={`${formatClock(line.offset)} in ${titles.get(line.videoId) ?? line.videoId}`}
-              >
-                {formatClock(line.offset)}
-              </Link>
-            </td>
-          </tr>
-        ))}
+        {lines.map((line) => {
+          const key = lineKey(line)
+          const title = titles.get(line.videoId) ?? line.videoId
+          const where = `${formatClock(line.offset)} in ${title}`
+          const chips = coding.chipsOf(line)
+          return (
+            <Fragment key={key}>
+              <tr className="border-t border-slate-100">
+                <td className="py-0.5">
+                  {/* Overflowing context is cut on the far side, so the words next to the hit stay visible. */}
+                  <div className="flex justify-end overflow-hidden whitespace-nowrap">{line.before}</div>
+                </td>
+                <td className="px-1 text-center">
+                  <Link to={hitPath(line, collection)} className="font-bold text-sky-900 underline">
+                    <mark className="bg-amber-100">{line.hit ?? line.text}</mark>
+                  </Link>
+                </td>
+                <td>
+                  <div className="overflow-hidden whitespace-nowrap">{line.after}</div>
+                </td>
+                <td className="truncate font-sans" title={titles.get(line.videoId)}>
+                  {titles.get(line.videoId) ?? line.videoId}
+                </td>
+                <td className="font-sans">
+                  <Link to={hitPath(line, collection)} aria-label={where}>
+                    {formatClock(line.offset)}
+                  </Link>
+                </td>
+                <td className="font-sans">
+                  <div className="flex flex-wrap items-center gap-1">
+                    <CodingChips
+                      chips={chips}
+                      busy={coding.changes.remove.isPending}
+                      onRemove={(id) => coding.changes.remove.mutate(id)}
+                    />
+                    <button
+                      type="button"
+                      className="rounded px-1 text-sm text-sky-800 underline"
+                      aria-expanded={open === key}
+                      aria-label={`Code the hit at ${where}`}
+                      onClick={() => setOpen(open === key ? undefined : key)}
+                    >
+                      Code
+                    </button>
+                  </div>
+                </td>
+              </tr>
+              {open === key && (
+                <tr>
+                  <td colSpan={6}>
+                    <KwicCodeForm
+                      line={line}
+                      where={where}
+                      coding={coding}
+                      onClose={() => setOpen(undefined)}
+                    />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          )
+        })}
       </tbody>
     </table>
   )

@@ -14,7 +14,15 @@ function trackText(track: CollectionVideo['track']): string {
   return [track.state, ...details].join(' · ')
 }
 
-export function VideosTable({ videos }: { videos: readonly CollectionVideo[] }) {
+type Props = {
+  videos: readonly CollectionVideo[]
+  /** Where a video's title leads; its captions in the studio by default. */
+  linkOf?: (video: CollectionVideo) => string
+}
+
+const studioLink = (v: CollectionVideo) => videoPath(v.videoId)
+
+export function VideosTable({ videos, linkOf = studioLink }: Props) {
   const scroller = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: videos.length,
@@ -57,7 +65,7 @@ export function VideosTable({ videos }: { videos: readonly CollectionVideo[] }) 
                 style={{ height: item.size, transform: `translateY(${item.start}px)` }}
               >
                 <span role="cell" className="truncate">
-                  <Link className="text-sky-800 underline" to={videoPath(v.videoId)}>
+                  <Link className="text-sky-800 underline" to={linkOf(v)}>
                     {v.title ?? v.videoId}
                   </Link>
                 </span>

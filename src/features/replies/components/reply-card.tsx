@@ -7,6 +7,7 @@ import { cn } from '#lib/cn.ts'
 import { formatCount, formatDate, formatRelative } from '#lib/format.ts'
 import type { ReplyFormat } from '../lib/reply-search.ts'
 import { HighlightedText } from './highlighted-text.tsx'
+import { ReplyCodingControls } from './reply-coding.tsx'
 import { ReplyText } from './reply-text.tsx'
 import { channelsPath } from '#lib/paths/channels.ts'
 
@@ -131,6 +132,7 @@ export const ReplyCard = memo(function ReplyCard({
             pattern={pattern}
           />
         </div>
+        <ReplyCodingControls reply={reply} />
       </div>
     </article>
   )

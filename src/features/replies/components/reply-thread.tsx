@@ -7,6 +7,7 @@ import { PricedButton } from '#components/ui/priced-button.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { REPLIES_PRICE_USD, replyQueries } from '../api/queries.ts'
 import { useLoadAll } from '../hooks/use-load-all.ts'
+import { useReplyCoding } from '../hooks/use-reply-coding.ts'
 import { repliesSearchString, type RepliesViewState } from '../lib/replies-url-state.ts'
 import { matchingIds, replyStats, searchPattern } from '../lib/reply-search.ts'
 import { ancestorsOf, buildReplyTree, filterTree, sortReplies } from '../lib/reply-tree.ts'
@@ -14,6 +15,8 @@ import { inferThreads } from '../lib/thread-inference.ts'
 import { LoadControls } from './load-controls.tsx'
 import { RepliesExportPanel } from './replies-export-panel.tsx'
 import { RepliesToolbar } from './replies-toolbar.tsx'
+import { ReplyCodingBar } from './reply-coding-bar.tsx'
+import { ReplyCodingContext } from './reply-coding.tsx'
 import { ReplyFlatList } from './reply-flat-list.tsx'
 import { ReplyTreeList } from './reply-tree-list.tsx'
 
@@ -51,6 +54,7 @@ export function ReplyThread({ parentCommentId, state, onStateChange }: ReplyThre
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError, error } = query
   const loadAll = useLoadAll(fetchNextPage, hasNextPage)
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
+  const coding = useReplyCoding(state.collection)
 
   const pages = useMemo(() => data?.pages ?? [], [data])
   const replies = useMemo(() => pages.flatMap((p) => p.data), [pages])
@@ -190,6 +194,11 @@ export function ReplyThread({ parentCommentId, state, onStateChange }: ReplyThre
             onExpandAll={() => setCollapsed(new Set())}
           />
           <Stats total={total} shown={shown} query={state.q} />
+          <ReplyCodingBar
+            collectionId={state.collection}
+            codesError={coding.codesError}
+            onChoose={(collection) => onStateChange({ collection }, { replace: true })}
+          />
           <RepliesExportPanel
             parentCommentId={parentCommentId}
             shown={exported}
@@ -201,40 +210,42 @@ export function ReplyThread({ parentCommentId, state, onStateChange }: ReplyThre
             fetchedAt={first?.receipt.fetchedAt ?? new Date().toISOString()}
             query={{ parentCommentId, format: 'html' }}
           />
-          <section aria-labelledby="reply-list-heading" data-testid="reply-list">
-            {/* Each reply's author is an h3: the list's h2 keeps the outline h1 → h2 → h3. */}
-            <h2 id="reply-list-heading" className="sr-only">
-              Reply list
-            </h2>
-            {/* The cards are most of the view's rendering: their first render does not block the main thread. */}
-            <AfterFirstPaint
-              version={`${replies.length}|${state.view}|${state.sort}|${state.format}|${state.q}`}
-            >
-              {matched.length === 0 ? (
-                <p className="text-slate-700">No loaded reply matches “{state.q.trim()}”.</p>
-              ) : state.view === 'tree' ? (
-                <ReplyTreeList
-                  nodes={tree}
-                  format={state.format}
-                  pattern={pattern}
-                  highlightedId={highlighted}
-                  permalinkOf={permalinkOf}
-                  collapsed={collapsed}
-                  onToggle={toggle}
-                />
-              ) : (
-                <ReplyFlatList
-                  replies={flat}
-                  links={links}
-                  byId={byId}
-                  format={state.format}
-                  pattern={pattern}
-                  highlightedId={highlighted}
-                  permalinkOf={permalinkOf}
-                />
-              )}
-            </AfterFirstPaint>
-          </section>
+          <ReplyCodingContext value={state.collection ? coding : undefined}>
+            <section aria-labelledby="reply-list-heading" data-testid="reply-list">
+              {/* Each reply's author is an h3: the list's h2 keeps the outline h1 → h2 → h3. */}
+              <h2 id="reply-list-heading" className="sr-only">
+                Reply list
+              </h2>
+              {/* The cards are most of the view's rendering: their first render does not block the main thread. */}
+              <AfterFirstPaint
+                version={`${replies.length}|${state.view}|${state.sort}|${state.format}|${state.q}`}
+              >
+                {matched.length === 0 ? (
+                  <p className="text-slate-700">No loaded reply matches “{state.q.trim()}”.</p>
+                ) : state.view === 'tree' ? (
+                  <ReplyTreeList
+                    nodes={tree}
+                    format={state.format}
+                    pattern={pattern}
+                    highlightedId={highlighted}
+                    permalinkOf={permalinkOf}
+                    collapsed={collapsed}
+                    onToggle={toggle}
+                  />
+                ) : (
+                  <ReplyFlatList
+                    replies={flat}
+                    links={links}
+                    byId={byId}
+                    format={state.format}
+                    pattern={pattern}
+                    highlightedId={highlighted}
+                    permalinkOf={permalinkOf}
+                  />
+                )}
+              </AfterFirstPaint>
+            </section>
+          </ReplyCodingContext>
         </>
       )}
     </div>
