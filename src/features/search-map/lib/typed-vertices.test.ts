@@ -39,7 +39,8 @@ describe('typed vertices', () => {
       { line: 5, message: 'Shape 2 (from line 5) has 1 vertex; a shape needs at least 3.' },
       {
         line: 7,
-        message: 'Line 7: latitude 95 is outside -90 to 90. Are latitude and longitude swapped? Latitude comes first.',
+        message:
+          'Line 7: latitude 95 is outside -90 to 90. Are latitude and longitude swapped? Latitude comes first.',
       },
       { line: 9, message: 'Shape 4 (from line 9) has 2 vertices; a shape needs at least 3.' },
     ])

@@ -70,7 +70,9 @@ export function parseTypedVertices(text: string): TypedVertices {
     }
     polygons.push([[...ring, ring[0]!]])
   })
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, shapes: { type: 'MultiPolygon', coordinates: polygons } }
+  return errors.length > 0
+    ? { ok: false, errors }
+    : { ok: true, shapes: { type: 'MultiPolygon', coordinates: polygons } }
 }
 
 const trim = (n: number) => String(Number(n.toFixed(5)))
