@@ -62,11 +62,18 @@ export function SweepView({ url }: SweepViewProps) {
   const circles = useMemo(() => (cover?.ok ? cover.circles : []), [cover])
 
   // Each circle's first page: the function's quote says whether it is cached (free).
-  const cached = useQueries({
+  const cachedIds = useQueries({
     queries: circles.map((c) => quoteQueries.inBatch(circlePagePath(c))),
     combine: (results) =>
-      new Set(circles.filter((_, i) => results[i]?.data?.cached).map((c) => c.id)) as ReadonlySet<string>,
+      circles
+        .filter((_, i) => results[i]?.data?.cached)
+        .map((c) => c.id)
+        .join(' '),
   })
+  const cached = useMemo<ReadonlySet<string>>(
+    () => new Set(cachedIds.split(' ').filter(Boolean)),
+    [cachedIds],
+  )
   const plans = useMemo(() => {
     if (circles.length === 0) return undefined
     const options = { cachedFirstPages: cached }

@@ -80,8 +80,9 @@ const SweepCircle = memo(function SweepCircle({
       center={[circle.lat, circle.lon]}
       radius={circle.radiusKm * 1000}
       eventHandlers={handlers}
+      // Read when the layer is made (not from pathOptions): Geoman never offers to edit a planned circle.
+      pmIgnore
       pathOptions={{
-        pmIgnore: true,
         color: STATE_COLOURS[circle.state],
         weight: selected ? 4 : 1.5,
         fillColor: circle.found === undefined ? '#bae6fd' : foundColour(circle.found),
