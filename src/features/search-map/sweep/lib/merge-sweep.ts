@@ -21,7 +21,29 @@ export type MergedSweep = {
 }
 
 export function mergeSweep(circles: readonly Circle[], progress: SweepProgress): MergedSweep {
-  void circles
-  void progress
-  throw new Error('not implemented')
+  const byId = new Map<string, SweepRow>()
+  let sightings = 0
+  const found: Record<string, Set<string>> = {}
+  for (const circle of circles) {
+    const seen = (found[circle.id] = new Set())
+    for (const [i, video] of (progress.circles[circle.id]?.videos ?? []).entries()) {
+      // A page can repeat a video of an earlier page of the same circle: it counts once for the circle.
+      if (seen.has(video.videoId)) continue
+      seen.add(video.videoId)
+      sightings++
+      const row = byId.get(video.videoId)
+      if (row) row.circles.push(circle.id)
+      else byId.set(video.videoId, { ...video, circles: [circle.id], rank: i + 1 })
+    }
+  }
+  const perCircle = Object.fromEntries(
+    circles.map((c) => {
+      const ids = [...found[c.id]!]
+      return [
+        c.id,
+        { found: ids.length, only: ids.filter((id) => byId.get(id)!.circles.length === 1).length },
+      ]
+    }),
+  )
+  return { rows: [...byId.values()], duplicates: sightings - byId.size, perCircle }
 }

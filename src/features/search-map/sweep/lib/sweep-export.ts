@@ -2,15 +2,54 @@
  * A sweep's exports: CSV and JSON through the one export (rows + provenance naming the area, circles, radius, depth
  * and source), and GeoJSON (RFC 7946: the area, then each circle with id, radiusKm, found, only) with its sidecar.
  */
-import type { FeatureCollection } from 'geojson'
-import type { Area, Circle } from '#lib/area/area-types.ts'
+import rewind from '@turf/rewind'
+import type { Feature, FeatureCollection } from 'geojson'
+import { priceOf } from '#contract/prices.ts'
+import { areaFeature, circleGeometry } from '#lib/area/area-geojson.ts'
+import { isShapes, type Area, type Circle } from '#lib/area/area-types.ts'
+import { encodeArea } from '#lib/area/area-url.ts'
+import { loadDataSource } from '#lib/export/data-source.ts'
+import { downloadText } from '#lib/export/download.ts'
 import type { ExportRequest } from '#lib/export/export-data.ts'
+import { exportDay, fileSlug, queryTag } from '#lib/export/file-slug.ts'
+import { completeProvenance, makeProvenance, shownOf, type ProvenanceDraft } from '#lib/export/provenance.ts'
 import type { Column } from '#lib/export/serialise.ts'
+import { bestThumbnail } from '#lib/thumbnail-choice.ts'
 import type { MergedSweep, SweepRow } from './merge-sweep.ts'
-import type { SweepDepth } from './sweep-plan.ts'
+import { formatDepth, type SweepDepth } from './sweep-plan.ts'
 import type { SweepProgress } from './sweep-runner.ts'
 
-export const SWEEP_COLUMNS: readonly Column<SweepRow>[] = []
+type Coordinates = { latitude: number; longitude: number }
+
+/** Where a video was recorded, when the service's answer says so (the spec lists no such field; some answers may carry one). */
+function recordedAt(row: SweepRow): Coordinates | undefined {
+  const r = row as {
+    recordingDetails?: { location?: Partial<Coordinates> }
+    location?: { lat?: unknown; lng?: unknown }
+  }
+  const loc = r.recordingDetails?.location
+  if (typeof loc?.latitude === 'number' && typeof loc.longitude === 'number')
+    return { latitude: loc.latitude, longitude: loc.longitude }
+  if (typeof r.location?.lat === 'number' && typeof r.location.lng === 'number')
+    return { latitude: r.location.lat, longitude: r.location.lng }
+  return undefined
+}
+
+export const SWEEP_COLUMNS: readonly Column<SweepRow>[] = [
+  { header: 'videoId', value: (r) => r.videoId },
+  { header: 'title', value: (r) => r.title },
+  { header: 'channelId', value: (r) => r.channelId },
+  { header: 'channelTitle', value: (r) => r.channelTitle },
+  { header: 'publishedAt', value: (r) => r.publishedAt },
+  { header: 'latitude', value: (r) => recordedAt(r)?.latitude },
+  { header: 'longitude', value: (r) => recordedAt(r)?.longitude },
+  { header: 'circles', value: (r) => r.circles.join(' ') },
+  { header: 'circleCount', value: (r) => r.circles.length },
+  { header: 'rankInFirstCircle', value: (r) => r.rank },
+  { header: 'description', value: (r) => r.description },
+  { header: 'thumbnailUrl', value: (r) => bestThumbnail(r.thumbnails, 480, 1)?.url },
+  { header: 'videoUrl', value: (r) => `https://www.youtube.com/watch?v=${r.videoId}` },
+]
 
 export type SweepExportArgs = {
   area: Area
@@ -32,24 +71,101 @@ export type SweepExportArgs = {
 export function sweepFileName(
   args: Pick<SweepExportArgs, 'area' | 'circles' | 'radiusKm' | 'depth' | 'now'>,
 ): string {
-  void args
-  throw new Error('not implemented')
+  const readable = fileSlug(
+    'sweep',
+    `${args.circles.length} circles`,
+    isShapes(args.area) ? `r${args.radiusKm}km` : 'sites',
+    `depth ${formatDepth(args.depth)}`,
+    exportDay(args.now),
+  )
+  return `${readable}-${queryTag([encodeArea(args.area), args.radiusKm, formatDepth(args.depth)])}`
+}
+
+/** The sweep as the provenance names it: the area (encoded and as GeoJSON), each circle with its counts, radius, depth. */
+function sweepQuery(a: SweepExportArgs) {
+  return {
+    area: encodeArea(a.area),
+    areaGeoJson: areaFeature(a.area).geometry,
+    radiusKm: isShapes(a.area) ? a.radiusKm : null,
+    depth: formatDepth(a.depth),
+    circles: a.circles.map((c) => {
+      const p = a.progress.circles[c.id]
+      return {
+        ...c,
+        location: `${c.lat},${c.lon}`,
+        locationRadius: `${c.radiusKm}km`,
+        pagesFetched: p?.pagesDone ?? 0,
+        complete: p?.done ?? false,
+        ...a.merged.perCircle[c.id],
+      }
+    }),
+    type: 'video',
+  }
+}
+
+function sweepProvenance(a: SweepExportArgs): ProvenanceDraft {
+  const pages = Object.values(a.progress.circles).reduce((n, c) => n + c.pagesDone, 0)
+  return makeProvenance({
+    title: `Videos found by an area sweep: ${a.circles.length} circles${isShapes(a.area) ? ` of ${a.radiusKm} km` : ' (a list of sites)'}, ${a.depth.kind === 'first' ? 'first page only' : a.depth.kind === 'all' ? 'every page' : `up to ${a.depth.pages} pages each`}`,
+    viewUrl: a.viewUrl,
+    operation: 'GET /search',
+    query: sweepQuery(a),
+    view: {
+      filter: a.filterCircle ? { circle: a.filterCircle } : {},
+      sort: 'first seen (circle order, then rank)',
+      shown: shownOf(a.shown.length, a.merged.rows.length, 'videos'),
+    },
+    pagesFetched: pages,
+    itemCount: a.shown.length,
+    pricesUsd: Array.from({ length: pages }, () => priceOf('GET /search')),
+    fetchedAt: a.progress.updatedAt,
+  })
 }
 
 /** CSV / Excel-safe CSV / JSON / ZIP through exportData(). */
-export function sweepExport(args: SweepExportArgs): ExportRequest<SweepRow> {
-  void args
-  throw new Error('not implemented')
+export function sweepExport(a: SweepExportArgs): ExportRequest<SweepRow> {
+  return {
+    items: a.shown,
+    columns: SWEEP_COLUMNS,
+    provenance: sweepProvenance(a),
+    basename: sweepFileName(a),
+  }
 }
 
 /** The area and the circles with their counts (RFC 7946: [lon, lat], closed counter-clockwise outer rings, no crs). */
-export function sweepGeoJson(args: Pick<SweepExportArgs, 'area' | 'circles' | 'merged'>): FeatureCollection {
-  void args
-  throw new Error('not implemented')
+export function sweepGeoJson(a: Pick<SweepExportArgs, 'area' | 'circles' | 'merged'>): FeatureCollection {
+  const circles: Feature[] = a.circles.map((c) => ({
+    type: 'Feature',
+    id: c.id,
+    properties: {
+      kind: 'circle',
+      id: c.id,
+      lat: c.lat,
+      lon: c.lon,
+      radiusKm: c.radiusKm,
+      ...(c.label ? { label: c.label } : {}),
+      found: a.merged.perCircle[c.id]?.found ?? 0,
+      only: a.merged.perCircle[c.id]?.only ?? 0,
+    },
+    geometry: circleGeometry(c),
+  }))
+  // The right-hand rule (outer rings counter-clockwise, holes clockwise), whatever way the area was drawn.
+  const collection: FeatureCollection = {
+    type: 'FeatureCollection',
+    features: [areaFeature(a.area), ...circles],
+  }
+  return rewind(collection, { mutate: false }) as FeatureCollection
 }
 
 /** Downloads `<name>.geojson` and `<name>.provenance.json` beside it (the source asked of /api/health). */
-export function exportSweepGeoJson(args: SweepExportArgs): Promise<void> {
-  void args
-  throw new Error('not implemented')
+export async function exportSweepGeoJson(a: SweepExportArgs): Promise<void> {
+  const source = await loadDataSource()
+  const name = `${sweepFileName(a)}.geojson`
+  const provenance = completeProvenance(sweepProvenance(a), source, new Date())
+  downloadText(`${JSON.stringify(sweepGeoJson(a), null, 2)}\n`, name, 'application/geo+json')
+  downloadText(
+    `${JSON.stringify({ describes: name, ...provenance }, null, 2)}\n`,
+    name.replace(/\.geojson$/, '.provenance.json'),
+    'application/json',
+  )
 }

@@ -2,10 +2,12 @@
  * Runs a sweep: each circle's pages in order, a few circles at once, one page at a time through an injected fetch.
  * Progress is handed out after every page (the view saves it), so a reload resumes where it stopped; a page already
  * done is never requested again, no page starts whose price would pass the maximum, and nothing failed is retried.
+ * docs/decisions/0159-sweep-running-and-money.md
  */
+import { addUsd, priceOf } from '#contract/prices.ts'
 import type { SearchItem } from '#contract/schemas.ts'
 import type { Circle } from '#lib/area/area-types.ts'
-import type { SweepDepth } from './sweep-plan.ts'
+import { depthPages, type SweepDepth } from './sweep-plan.ts'
 
 /** One page as the sweep needs it; `costUsd` is the receipt's (0 when the function served it from its cache). */
 export type FetchedPage = {
@@ -77,21 +79,132 @@ export type RunSweepOptions = {
   onProgress?: (progress: SweepProgress) => void | Promise<void>
 }
 
+export const DEFAULT_CONCURRENCY = 3
+
+const EMPTY_CIRCLE: CircleProgress = {
+  pagesDone: 0,
+  nextPageToken: undefined,
+  done: false,
+  videos: [],
+  costUsd: 0,
+}
+
 /** Fresh progress for a sweep: nothing fetched. */
 export function emptyProgress(key: string, circles: readonly Circle[]): SweepProgress {
-  void key
-  void circles
-  throw new Error('not implemented')
+  return {
+    version: 1,
+    key,
+    circles: Object.fromEntries(circles.map((c) => [c.id, EMPTY_CIRCLE])),
+    spentUsd: 0,
+    updatedAt: new Date().toISOString(),
+  }
 }
 
 /** Pages still to fetch for a circle at this depth (Infinity for every page while pages remain). */
 export function pagesLeft(progress: CircleProgress | undefined, depth: SweepDepth): number {
-  void progress
-  void depth
-  throw new Error('not implemented')
+  const p = progress ?? EMPTY_CIRCLE
+  if (p.done || (p.pagesDone > 0 && !p.nextPageToken)) return 0
+  return Math.max(0, depthPages(depth) - p.pagesDone)
 }
 
-export function runSweep(options: RunSweepOptions): Promise<SweepOutcome> {
-  void options
-  throw new Error('not implemented')
+const isAbort = (e: unknown) => (e as Error | undefined)?.name === 'AbortError'
+
+/** Where a resumed sweep starts: the saved progress of the same sweep, its failures cleared (resuming is the researcher's retry). */
+function startingProgress(o: RunSweepOptions): SweepProgress {
+  const fresh = emptyProgress(o.key, o.circles)
+  if (!o.resumeFrom || o.resumeFrom.key !== o.key) return fresh
+  const circles = Object.fromEntries(
+    o.circles.map((c) => {
+      const { error: _, ...saved } = o.resumeFrom!.circles[c.id] ?? EMPTY_CIRCLE
+      return [c.id, saved]
+    }),
+  )
+  return { ...fresh, circles, spentUsd: o.resumeFrom.spentUsd }
+}
+
+export async function runSweep(o: RunSweepOptions): Promise<SweepOutcome> {
+  const price = o.pagePriceUsd ?? priceOf('GET /search')
+  const signal = o.signal ?? new AbortController().signal
+  let progress = startingProgress(o)
+  let capped = false
+  let failed = false
+  /** Prices of pages asked for and not yet answered: they count against the maximum until their receipt comes. */
+  const inFlight = new Map<Promise<unknown>, number>()
+  const reserved = () => addUsd(...inFlight.values())
+  const fits = () => addUsd(progress.spentUsd, reserved(), price) <= o.maxUsd + 1e-9
+
+  const update = (id: string, change: Partial<CircleProgress>, costUsd: number) => {
+    progress = {
+      ...progress,
+      circles: { ...progress.circles, [id]: { ...progress.circles[id]!, ...change } },
+      spentUsd: addUsd(progress.spentUsd, costUsd),
+      updatedAt: new Date().toISOString(),
+    }
+  }
+
+  /** Waits for pages in flight when the next would pass the maximum: a cached answer costs nothing and frees room. */
+  const roomForAPage = async (): Promise<boolean> => {
+    while (!fits()) {
+      if (inFlight.size === 0) return false
+      await Promise.race(inFlight.keys()).catch(() => undefined)
+    }
+    return true
+  }
+
+  const runCircle = async (circle: Circle) => {
+    while (pagesLeft(progress.circles[circle.id], o.depth) > 0) {
+      if (signal.aborted || capped) return
+      if (!(await roomForAPage())) {
+        capped = true
+        return
+      }
+      if (signal.aborted) return
+      const before = progress.circles[circle.id]!
+      const request = Promise.resolve().then(() => o.fetchPage(circle, before.nextPageToken, signal))
+      inFlight.set(request, price)
+      let page: FetchedPage
+      try {
+        page = await request
+      } catch (e) {
+        if (isAbort(e)) return
+        // A failure may have been charged: its receipt counts; it is never retried here (docs/decisions/0126).
+        failed = true
+        update(
+          circle.id,
+          { error: (e as Error).message || String(e) },
+          Number((e as { costUsd?: number }).costUsd) || 0,
+        )
+        await o.onProgress?.(progress)
+        return
+      } finally {
+        inFlight.delete(request)
+      }
+      const now = progress.circles[circle.id]!
+      const pagesDone = now.pagesDone + 1
+      const nextPageToken = page.nextPageToken || undefined
+      update(
+        circle.id,
+        {
+          pagesDone,
+          nextPageToken,
+          done: !nextPageToken || pagesDone >= depthPages(o.depth),
+          videos: [...now.videos, ...page.videos],
+          costUsd: addUsd(now.costUsd, page.costUsd),
+        },
+        page.costUsd,
+      )
+      await o.onProgress?.(progress)
+    }
+  }
+
+  const queue = o.circles.filter((c) => pagesLeft(progress.circles[c.id], o.depth) > 0)
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      await runCircle(next)
+      if (signal.aborted || capped) return
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, o.concurrency ?? DEFAULT_CONCURRENCY) }, worker))
+  const status: SweepStatus = signal.aborted ? 'stopped' : failed ? 'failed' : capped ? 'capped' : 'done'
+  return { status, progress }
 }
