@@ -13,7 +13,16 @@ const CIRCLES: Circle[] = [
   { id: 'c1', lat: 48.85, lon: 2.33, radiusKm: 2 },
   { id: 'c2', lat: 48.85, lon: 2.37, radiusKm: 2 },
 ]
-const video = (id: string) => ({ videoId: id, title: id }) as unknown as SearchItem
+const video = (id: string): SearchItem => ({
+  kind: 'youtube#searchResult',
+  videoId: id,
+  publishedAt: '2026-01-02T03:04:05Z',
+  channelId: 'UCaaaaaaaaaaaaaaaaaaaaaa',
+  title: id,
+  description: '',
+  thumbnails: {},
+  channelTitle: 'A channel',
+})
 
 function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={createQueryClient({ retry: false })}>{children}</QueryClientProvider>
@@ -65,7 +74,8 @@ describe('useSweepRun', () => {
       if (c.id === 'c1') throw new Error('The service is down.')
       return { videos: [], nextPageToken: undefined, costUsd: 0, cached: true }
     })
-    const { result } = renderHook(() => useSweepRun(args(fetchPage)), { wrapper })
+    const a = args(fetchPage)
+    const { result } = renderHook(() => useSweepRun(a), { wrapper })
     await waitFor(() => expect(result.current.state).toBe('idle'))
     act(() => result.current.run())
     await waitFor(() => expect(result.current.state).toBe('failed'))
@@ -81,7 +91,8 @@ describe('useSweepRun', () => {
           signal.addEventListener('abort', () => reject(new DOMException('', 'AbortError'))),
         ),
     )
-    const { result } = renderHook(() => useSweepRun(args(fetchPage)), { wrapper })
+    const a = args(fetchPage)
+    const { result } = renderHook(() => useSweepRun(a), { wrapper })
     await waitFor(() => expect(result.current.state).toBe('idle'))
     act(() => result.current.run())
     await waitFor(() => expect(result.current.circleState('c1')).toBe('running'))
