@@ -278,21 +278,19 @@ test.describe('area sweep', () => {
     await page.keyboard.press('Enter')
     await expect(page.getByText(/^\d+ circles? covers? the area/)).toBeVisible()
 
-    /** Tabs forward until the element matching `name` has focus. */
+    /** Tabs forward until the button named `name` has focus. */
     async function tabTo(name: RegExp) {
-      for (let i = 0; i < 60; i++) {
+      const target = page.getByRole('button', { name }).first()
+      for (let i = 0; i < 150; i++) {
         await page.keyboard.press('Tab')
-        const focused = await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null
-          return el?.getAttribute('aria-label') ?? el?.textContent ?? ''
-        })
-        if (name.test(focused.replace(/\s+/g, ' ').trim())) return
+        if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
       }
       throw new Error(`Tab never reached ${name}`)
     }
     await tabTo(/^Run sweep/)
     await page.keyboard.press('Enter')
     await expect(page.getByTestId('sweep-status')).toContainText('Done', { timeout: 60_000 })
+    await expect(page.getByRole('heading', { name: 'Progress' })).toBeFocused()
     await tabTo(/^c1 done/)
     await page.keyboard.press('Enter')
     await expect(page.getByTestId('sweep-shown')).toHaveText(/^Showing the \d+ videos circle c1 found\.$/)

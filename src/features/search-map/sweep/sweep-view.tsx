@@ -1,5 +1,5 @@
 /** Area sweep (issue 16): draw or type an area, see the plan and its price, run it, get one merged list and a map of where it came from. */
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useQueries } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router'
 import { formatUsd } from '#contract/index.ts'
@@ -136,6 +136,17 @@ export function SweepView({ url }: SweepViewProps) {
   )
   const onSelect = useCallback((id: string) => setFilterCircle((f) => (f === id ? undefined : id)), [])
 
+  // Run turns into Stop and back: focus follows the button, or (when nothing is left to run) the progress.
+  const controls = useRef<HTMLDivElement>(null)
+  const wasRunning = useRef(false)
+  useEffect(() => {
+    if (running === wasRunning.current) return
+    wasRunning.current = running
+    const button = controls.current?.querySelector<HTMLElement>('[data-run]')
+    if (button) button.focus()
+    else document.getElementById('sweep-progress-h')?.focus()
+  }, [running])
+
   const remaining = plan ? remainingUsd(plan, run.progress, maxUsd, cached) : undefined
   const started = !!run.progress && Object.values(run.progress.circles).some((c) => c.pagesDone > 0)
   const vertices = area && isShapes(area) ? typedVerticesOf(area.shapes) : ''
@@ -200,13 +211,14 @@ export function SweepView({ url }: SweepViewProps) {
                   pages already bought are not bought again.
                 </p>
               )}
-              <div className="flex flex-wrap items-center gap-2">
+              <div ref={controls} className="flex flex-wrap items-center gap-2">
                 {running ? (
-                  <Button variant="primary" onClick={run.stop}>
+                  <Button variant="primary" data-run onClick={run.stop}>
                     Stop
                   </Button>
                 ) : remaining.circlesLeft > 0 ? (
                   <PricedButton
+                    data-run
                     variant="primary"
                     label={started ? 'Resume sweep' : 'Run sweep'}
                     priceUsd={remaining.usd}

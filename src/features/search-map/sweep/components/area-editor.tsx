@@ -31,6 +31,16 @@ function areaOf(map: L.Map): Area | undefined {
   return parsed.ok ? parsed.area : undefined
 }
 
+/** Geoman titles each tool's wrapper, not its role="button" link: the link gets the title as its accessible name. */
+function nameToolbarButtons(map: L.Map) {
+  map
+    .getContainer()
+    .querySelectorAll<HTMLElement>('.leaflet-pm-toolbar .button-container[title]')
+    .forEach((wrapper) => {
+      wrapper.querySelector('.leaflet-buttons-control-button')?.setAttribute('aria-label', wrapper.title)
+    })
+}
+
 /** The map's shapes become the area; `shown` remembers it so its echo through the URL redraws nothing. */
 function emitChange(map: L.Map, shown: { current: string }, onArea: (area: Area | undefined) => void) {
   const next = areaOf(map)
@@ -59,6 +69,7 @@ export function AreaEditor({ area, onArea }: AreaEditorProps) {
       rotateMode: false,
     })
     map.pm.setPathOptions(SHAPE_STYLE)
+    nameToolbarButtons(map)
     const changed = () => emitChange(map, shown, onAreaRef.current)
     const watch = (layer: L.Layer) => layer.on('pm:edit pm:dragend', changed)
     const onCreate = (e: { layer: L.Layer }) => {

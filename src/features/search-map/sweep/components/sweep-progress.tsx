@@ -27,7 +27,7 @@ export function SweepProgressPanel({ state, progress, circles, selected, onSelec
   const done = circles.filter((c) => c.state === 'done').length
   return (
     <section aria-labelledby="sweep-progress-h" className="space-y-2">
-      <h2 id="sweep-progress-h" className="text-base font-semibold">
+      <h2 id="sweep-progress-h" tabIndex={-1} className="text-base font-semibold">
         Progress
       </h2>
       <p role="status" data-testid="sweep-status" className="text-sm">
