@@ -186,6 +186,8 @@ test.describe('area sweep', () => {
       expect(lat).toBeLessThan(49)
     }
 
+    await page.screenshot({ path: test.info().outputPath('swept.png'), fullPage: true })
+
     // Clicking a circle's row filters the list; the filter clears.
     await page.getByRole('button', { name: /^c1 done/ }).click()
     await expect(page.getByTestId('sweep-shown')).toHaveText(/^Showing the \d+ videos circle c1 found\.$/)
@@ -218,6 +220,36 @@ test.describe('area sweep', () => {
       ])
     await page.getByRole('link', { name }).click()
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  })
+
+  test('draw on the map: a rectangle becomes the area in the URL and its circles; removing it empties the area', async ({
+    page,
+  }) => {
+    const answers = searchLedger(page)
+    await page.goto('/search?area=')
+    const map = page.getByRole('application', { name: /^Area sweep map/ })
+    await expect(map).toBeVisible()
+    await page.getByRole('button', { name: 'Draw Rectangle' }).click()
+    const box = (await map.boundingBox())!
+    await page.mouse.click(box.x + box.width * 0.45, box.y + box.height * 0.4)
+    await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.55, { steps: 4 })
+    await page.mouse.click(box.x + box.width * 0.55, box.y + box.height * 0.55)
+    // With no radius in the link, the suggested one for the area is used.
+    await expect(page).toHaveURL(/\/search\?area=s[A-Za-z0-9_-]+$/)
+    await expect(page.getByText(/^Suggested for this area: [\d.]+ km$/)).toBeVisible()
+    await expect(page.getByText(/^\d+ circles? covers? the area/)).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Run sweep/ })).toBeVisible()
+    // The typed-vertices box shows the drawn rectangle, four vertices, for keyboard users to read and edit.
+    await expect(page.getByRole('textbox', { name: 'Vertices' })).toHaveValue(
+      /^(-?[\d.]+, -?[\d.]+\n){3}-?[\d.]+, -?[\d.]+$/,
+    )
+    await page.screenshot({ path: test.info().outputPath('drawn.png') })
+
+    await page.getByRole('button', { name: 'Remove Layers' }).click()
+    // The area is an outline: Geoman takes a click on its edge.
+    await page.locator('path[stroke="#7c2d12"]').click({ position: { x: 1, y: 20 } })
+    await expect(page).toHaveURL(/\/search\?area=$/)
+    expect(answers).toEqual([])
   })
 
   test('bad input gets a clear message and pays nothing; too many circles offers a larger radius', async ({

@@ -173,7 +173,7 @@ export function SweepView({ url }: SweepViewProps) {
       )}
       <div className="grid gap-4 lg:grid-cols-[24rem_1fr]">
         <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-          <details open={!area}>
+          <details open>
             <summary className="cursor-pointer text-sm font-semibold">Type the vertices</summary>
             <div className="mt-2">
               <TypedVerticesInput key={vertices} initialVertices={vertices} onArea={onTyped} />

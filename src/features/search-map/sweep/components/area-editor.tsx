@@ -16,7 +16,8 @@ export type AreaEditorProps = {
   onArea: (area: Area | undefined) => void
 }
 
-const SHAPE_STYLE: L.PathOptions = { color: '#7c2d12', weight: 2, fillOpacity: 0.05, dashArray: '4 4' }
+/** An outline only (no fill), above the circles: its edge takes Geoman's clicks, the circles inside take the filter's. */
+const SHAPE_STYLE: L.PathOptions = { color: '#7c2d12', weight: 3, fill: false, dashArray: '6 4' }
 
 /** The drawn shapes (circles and the basemap are pmIgnore'd, so every Geoman polygon is a shape of the area). */
 function drawnPolygons(map: L.Map): L.Polygon[] {

@@ -126,15 +126,18 @@ export function SweepLeafletMap({
       </Pane>
       <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} eventHandlers={tileHandlers} />
       {editable && <AreaEditor area={area} onArea={onArea} />}
-      {circles.map((c) => (
-        <SweepCircle
-          key={c.id}
-          circle={c}
-          selected={selected === c.id}
-          focusable={c.found !== undefined}
-          onSelect={onSelect}
-        />
-      ))}
+      {/* Under the overlay pane, where the area's outline is drawn and edited. */}
+      <Pane name="circles" style={{ zIndex: 390 }}>
+        {circles.map((c) => (
+          <SweepCircle
+            key={c.id}
+            circle={c}
+            selected={selected === c.id}
+            focusable={c.found !== undefined}
+            onSelect={onSelect}
+          />
+        ))}
+      </Pane>
       <FitToArea fitKey={fitKey} bounds={bounds} />
     </MapContainer>
   )
