@@ -235,7 +235,7 @@ export function SweepView({ url }: SweepViewProps) {
                 )}
               </div>
               <p className="text-xs text-slate-600">
-                {plan.summary} The sweep stops before any page that would take the spend past{' '}
+                {plan.summary.replace(/([^.])$/, '$1.')} The sweep stops before any page that would take the spend past{' '}
                 {formatUsd(maxUsd)}.
               </p>
             </div>
