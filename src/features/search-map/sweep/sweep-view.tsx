@@ -235,8 +235,8 @@ export function SweepView({ url }: SweepViewProps) {
                 )}
               </div>
               <p className="text-xs text-slate-600">
-                {plan.summary.replace(/([^.])$/, '$1.')} The sweep stops before any page that would take the spend past{' '}
-                {formatUsd(maxUsd)}.
+                {plan.summary.replace(/([^.])$/, '$1.')} The sweep stops before any page that would take the
+                spend past {formatUsd(maxUsd)}.
               </p>
             </div>
           )}

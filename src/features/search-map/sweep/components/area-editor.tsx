@@ -4,7 +4,7 @@ import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css'
 import { useEffect, useRef } from 'react'
 import L from 'leaflet'
 import { useMap } from 'react-leaflet'
-import type { FeatureCollection } from 'geojson'
+import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson'
 import type { Area } from '#lib/area/area-types.ts'
 import { isShapes } from '#lib/area/area-types.ts'
 import { encodeArea } from '#lib/area/area-url.ts'
@@ -24,8 +24,23 @@ function drawnPolygons(map: L.Map): L.Polygon[] {
   return map.pm.getGeomanLayers().filter((l): l is L.Polygon => l instanceof L.Polygon)
 }
 
+/** Leaflet's world copies give longitudes past ±180; GeoJSON (and the service) want -180..180 (core unwraps across 180). */
+const wrapLon = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180
+
+function wrapped(feature: Feature<Polygon | MultiPolygon>): Feature<Polygon | MultiPolygon> {
+  return JSON.parse(JSON.stringify(feature), (key, value: unknown) =>
+    key === 'coordinates' ? wrapPositions(value) : value,
+  ) as Feature<Polygon | MultiPolygon>
+}
+
+function wrapPositions(value: unknown): unknown {
+  if (!Array.isArray(value)) return value
+  if (typeof value[0] === 'number') return [wrapLon(value[0]), ...value.slice(1)]
+  return value.map(wrapPositions)
+}
+
 function areaOf(map: L.Map): Area | undefined {
-  const features = drawnPolygons(map).map((l) => l.toGeoJSON(6))
+  const features = drawnPolygons(map).map((l) => wrapped(l.toGeoJSON(6) as Feature<Polygon | MultiPolygon>))
   if (features.length === 0) return undefined
   const fc: FeatureCollection = { type: 'FeatureCollection', features }
   const parsed = parseAreaGeoJson(fc)

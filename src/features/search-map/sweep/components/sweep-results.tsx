@@ -39,7 +39,7 @@ function RowBody({
 }) {
   return (
     <div className="space-y-1">
-      <ResultCard item={row} now={now} foundBy={foundBy} />
+      <ResultCard item={row} now={now} foundBy={foundBy} circles={row.circles} />
       <p className="pl-1 text-xs text-slate-700">
         Found by {row.circles.length} {row.circles.length === 1 ? 'circle' : 'circles'}:{' '}
         <span className="font-mono">{row.circles.join(', ')}</span>
