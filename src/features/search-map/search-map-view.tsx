@@ -12,7 +12,7 @@ import {
   type SearchDraft,
 } from './lib/search-draft.ts'
 import { searchPath, type SearchUrlState, type SortKey } from './lib/search-url.ts'
-import { sweepPath } from './lib/sweep-url.ts'
+import { ROUTES } from '#lib/routes.ts'
 import { LocationMap } from './components/location-map.tsx'
 import { SearchForm } from './components/search-form.tsx'
 import { SearchResults } from './components/search-results.tsx'
@@ -84,7 +84,7 @@ export function SearchView({ url }: SearchViewProps) {
           Pick a point and a radius (at most 1000 km) and find the videos the service has recorded near it.
           Nothing is paid until you press Search; the search is kept in this page&apos;s address, so you can
           bookmark, share and reproduce it.{' '}
-          <Link to={sweepPath()} className="text-sky-800 underline">
+          <Link to={`${ROUTES.search}?area=`} className="text-sky-800 underline">
             Sweep a whole area (a city, a region, a list of sites) instead
           </Link>
           .

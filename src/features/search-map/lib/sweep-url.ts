@@ -14,8 +14,6 @@ export type SweepUrlState = {
   problem: string | undefined
 }
 
-export const isSweepUrl = (params: URLSearchParams) => params.has('area')
-
 const positive = (text: string | null): number | undefined => {
   if (text === null || !/^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(text)) return undefined
   const n = Number(text)

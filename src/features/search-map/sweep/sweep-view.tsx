@@ -10,7 +10,7 @@ import { quoteQueries } from '#lib/quote-queries.ts'
 import { ROUTES } from '#lib/routes.ts'
 import { Button } from '#components/ui/button.tsx'
 import { PricedButton } from '#components/ui/priced-button.tsx'
-import { sweepPath, type SweepUrlState } from '../lib/sweep-url.ts'
+import { parseSweepUrl, sweepPath, type SweepUrlState } from '../lib/sweep-url.ts'
 import { typedVerticesOf } from '../lib/typed-vertices.ts'
 import { PasteAreaInput, TypedVerticesInput } from './components/area-input.tsx'
 import { PlanPanel } from './components/plan-panel.tsx'
@@ -274,4 +274,9 @@ export function SweepView({ url }: SweepViewProps) {
       )}
     </div>
   )
+}
+
+/** The route's entry (loaded lazily): the URL's sweep, parsed here so the location search never loads the area code. */
+export function SweepViewOfParams({ params }: { params: URLSearchParams }) {
+  return <SweepView url={parseSweepUrl(params)} />
 }
