@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money,session,startup,corpus,collect,collection-view] [--service-ms=100] [--corpus-videos=10000] [--markdown]`: measures each part side
+ * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money,session,startup,corpus,collect,collection-view,sweep] [--service-ms=100] [--corpus-videos=10000] [--markdown]`: measures each part side
  * by side in one run, prints a table with each target beside its figure, and writes bench/results.json with only the parts
  * this run measured (its `parts` list says which): figures from earlier runs are never carried into it.
  * Every part has a time limit; every process it starts is stopped by PID, also on failure.
@@ -18,6 +18,7 @@ import { runTranscript } from './parts/transcript.ts'
 import { DEFAULT_CORPUS_VIDEOS, runCorpus } from './parts/corpus.ts'
 import { runCorpusCollect } from './parts/corpus-collect.ts'
 import { runCorpusView } from './parts/corpus-view.ts'
+import { runSweepBench } from './parts/sweep.ts'
 import { REPO_ROOT, stopAll, stopChildrenOnSignals, type ChildServer } from './lib/processes.ts'
 import { markdownTable, textTable, within, type PartOutcome, type Row } from './lib/report.ts'
 import { startProductionServer, tempDir } from './lib/servers.ts'
@@ -34,6 +35,7 @@ const PARTS = [
   'corpus',
   'collect',
   'collection-view',
+  'sweep',
 ] as const
 type Part = (typeof PARTS)[number]
 
@@ -48,6 +50,7 @@ const LIMIT_MS: Record<Part, number> = {
   corpus: 60 * 60_000, // two bulk loads of ~10 M cues and their GIN indexes
   collect: 20 * 60_000,
   'collection-view': 5 * 60_000,
+  sweep: 10 * 60_000,
 }
 const BUILD_LIMIT_MS = 7 * 60_000
 const RESULTS_PATH = join(REPO_ROOT, 'bench', 'results.json')
@@ -168,6 +171,8 @@ async function main() {
               return runCorpusCollect(log)
             case 'collection-view':
               return runCorpusView(await needServer(), log)
+            case 'sweep':
+              return runSweepBench(log)
           }
         })
       } catch (e) {

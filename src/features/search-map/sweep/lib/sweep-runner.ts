@@ -68,8 +68,11 @@ export type RunSweepOptions = {
   fetchPage: FetchPage
   /** The researcher's maximum in US dollars: no page starts whose price would bring the spend past it. */
   maxUsd: number
-  /** What a page will cost before it is fetched (defaults to the list price of GET /search). */
-  pagePriceUsd?: number
+  /**
+   * What a page will cost before it is fetched: the list price of GET /search by default, or per page (e.g. $0 for a
+   * first page the function's quote says is cached, so it does not hold room under the maximum).
+   */
+  pagePriceUsd?: number | ((circle: Circle, pageToken: string | undefined) => number)
   /** Circles fetched at the same time (default 3). */
   concurrency?: number
   signal?: AbortSignal
@@ -123,7 +126,9 @@ function startingProgress(o: RunSweepOptions): SweepProgress {
 }
 
 export async function runSweep(o: RunSweepOptions): Promise<SweepOutcome> {
-  const price = o.pagePriceUsd ?? priceOf('GET /search')
+  const listPrice = priceOf('GET /search')
+  const priceOfPage = (circle: Circle, token: string | undefined) =>
+    typeof o.pagePriceUsd === 'function' ? o.pagePriceUsd(circle, token) : (o.pagePriceUsd ?? listPrice)
   const signal = o.signal ?? new AbortController().signal
   let progress = startingProgress(o)
   let capped = false
@@ -131,7 +136,7 @@ export async function runSweep(o: RunSweepOptions): Promise<SweepOutcome> {
   /** Prices of pages asked for and not yet answered: they count against the maximum until their receipt comes. */
   const inFlight = new Map<Promise<unknown>, number>()
   const reserved = () => addUsd(...inFlight.values())
-  const fits = () => addUsd(progress.spentUsd, reserved(), price) <= o.maxUsd + 1e-9
+  const fits = (price: number) => addUsd(progress.spentUsd, reserved(), price) <= o.maxUsd + 1e-9
 
   const update = (id: string, change: Partial<CircleProgress>, costUsd: number) => {
     progress = {
@@ -142,24 +147,24 @@ export async function runSweep(o: RunSweepOptions): Promise<SweepOutcome> {
     }
   }
 
-  /** Waits for pages in flight when the next would pass the maximum: a cached answer costs nothing and frees room. */
-  const roomForAPage = async (): Promise<boolean> => {
-    while (!fits()) {
-      if (inFlight.size === 0) return false
-      await Promise.race(inFlight.keys()).catch(() => undefined)
-    }
+  /** When the next page would pass the maximum: waits for a page in flight (a cached answer costs nothing and frees room). */
+  const waitForRoom = async (): Promise<boolean> => {
+    if (inFlight.size === 0) return false
+    await Promise.race(inFlight.keys()).catch(() => undefined)
     return true
   }
 
   const runCircle = async (circle: Circle) => {
     while (pagesLeft(progress.circles[circle.id], o.depth) > 0) {
       if (signal.aborted || capped) return
-      if (!(await roomForAPage())) {
+      // Checked and reserved with no await between, so circles running at once cannot pass the maximum together.
+      const before = progress.circles[circle.id]!
+      const price = priceOfPage(circle, before.nextPageToken)
+      if (!fits(price)) {
+        if (await waitForRoom()) continue
         capped = true
         return
       }
-      if (signal.aborted) return
-      const before = progress.circles[circle.id]!
       const request = Promise.resolve().then(() => o.fetchPage(circle, before.nextPageToken, signal))
       inFlight.set(request, price)
       let page: FetchedPage
