@@ -54,8 +54,7 @@ export function SweepProgressPanel({ state, progress, circles, selected, onSelec
                   className="inline-block h-3 w-3 rounded-full"
                   style={{ border: `2px solid ${STATE_COLOURS[c.state]}` }}
                 />
-                <span className="font-mono">{c.id}</span>
-                <span>{c.state}</span>
+                <span className="font-mono">{c.id}</span> <span>{c.state}</span>{' '}
                 <span className="text-slate-600">
                   {p?.pagesDone ?? 0} {p?.pagesDone === 1 ? 'page' : 'pages'}
                   {c.found !== undefined && ` · ${c.found} found, ${c.only ?? 0} only it found`} ·{' '}
