@@ -6,18 +6,22 @@ import { downloadsFrom } from './support/downloads.ts'
 
 type Answer = { url: string; cache: string; costUsd: number; held: boolean }
 
-/** Every /api/search answer the page got, and those the test held back (the server answered; the page never saw it). */
+/** One answer's receipt (the function's X-Cache and X-Cost-USD headers). */
+function answerOf(url: string, headers: Record<string, string>, held: boolean): Answer {
+  const u = new URL(url)
+  return {
+    url: `${u.pathname}${u.search}`,
+    cache: headers['x-cache'] ?? '',
+    costUsd: Number(headers['x-cost-usd'] ?? 0),
+    held,
+  }
+}
+
+/** Every /api/search answer the page got (those the test holds back are recorded where it holds them). */
 function searchLedger(page: Page) {
   const answers: Answer[] = []
   page.on('response', (r) => {
-    const u = new URL(r.url())
-    if (u.pathname !== '/api/search') return
-    answers.push({
-      url: `${u.pathname}${u.search}`,
-      cache: r.headers()['x-cache'] ?? '',
-      costUsd: Number(r.headers()['x-cost-usd'] ?? 0),
-      held: false,
-    })
+    if (new URL(r.url()).pathname === '/api/search') answers.push(answerOf(r.url(), r.headers(), false))
   })
   return answers
 }
@@ -113,13 +117,7 @@ test.describe('area sweep', () => {
         return route.continue()
       }
       const res = await route.fetch()
-      const u = new URL(route.request().url())
-      held.push({
-        url: `${u.pathname}${u.search}`,
-        cache: res.headers()['x-cache'] ?? '',
-        costUsd: Number(res.headers()['x-cost-usd'] ?? 0),
-        held: true,
-      })
+      held.push(answerOf(route.request().url(), res.headers(), true))
       await released
       await route.abort().catch(() => undefined)
     }
