@@ -69,6 +69,7 @@ function VirtualRows({
       ref={parent}
       className="h-[720px] overflow-y-auto rounded border border-slate-200"
       tabIndex={0}
+      role="region"
       aria-label="Sweep results, scrollable"
     >
       <ol aria-label="Sweep results" className="relative" style={{ height: virtual.getTotalSize() }}>
