@@ -300,7 +300,7 @@ test.describe('area sweep', () => {
     page,
   }, testInfo) => {
     test.setTimeout(120_000)
-    await page.goto('/search?area=&r=3')
+    await page.goto('/search?area=&r=1')
     const vertices = page.getByRole('textbox', { name: 'Vertices' })
     await vertices.focus()
     const d = (testInfo.retry + testInfo.repeatEachIndex * 3) * 0.0011
@@ -312,11 +312,11 @@ test.describe('area sweep', () => {
     await page.keyboard.press('Enter')
     await expect(page.getByText(/^\d+ circles? covers? the area/)).toBeVisible()
 
-    /** Tabs forward until the button named `name` has focus. */
-    async function tabTo(name: RegExp) {
+    /** Tabs forward (or back) until the button named `name` has focus. */
+    async function tabTo(name: RegExp, key: 'Tab' | 'Shift+Tab' = 'Tab') {
       const target = page.getByRole('button', { name }).first()
       for (let i = 0; i < 150; i++) {
-        await page.keyboard.press('Tab')
+        await page.keyboard.press(key)
         if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
       }
       throw new Error(`Tab never reached ${name}`)
@@ -325,6 +325,13 @@ test.describe('area sweep', () => {
     await page.keyboard.press('Enter')
     await expect(page.getByTestId('sweep-status')).toContainText('Done', { timeout: 60_000 })
     await expect(page.getByRole('heading', { name: 'Progress' })).toBeFocused()
+    // Back to the map: a circle is a button there too.
+    await tabTo(
+      /^Circle c2: done, \d+ found, \d+ only it found\. Press Enter to show only its videos\.$/,
+      'Shift+Tab',
+    )
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('sweep-shown')).toHaveText(/^Showing the \d+ videos circle c2 found\.$/)
     await tabTo(/^c1 done/)
     await page.keyboard.press('Enter')
     await expect(page.getByTestId('sweep-shown')).toHaveText(/^Showing the \d+ videos circle c1 found\.$/)

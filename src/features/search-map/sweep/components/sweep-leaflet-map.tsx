@@ -1,5 +1,6 @@
 /** The sweep's Leaflet map (lazy, with Geoman): the area to draw, its circles coloured by state and found count. */
 import 'leaflet/dist/leaflet.css'
+import './sweep-map.css'
 import { memo, useEffect, useMemo, useRef } from 'react'
 import type L from 'leaflet'
 import { type Circle as LeafletCircle, type LeafletEventHandlerFnMap } from 'leaflet'
