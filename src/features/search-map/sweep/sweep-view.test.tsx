@@ -65,6 +65,25 @@ describe('area sweep view', { timeout: 120_000 }, () => {
     expect(screen.getByTestId('sweep-shown').textContent).toMatch(/^Showing all \d+ videos\.$/)
   })
 
+  it('plans a pasted list of sites as one circle each, with no radius to choose', async () => {
+    const searches = watchSearches()
+    const { user } = renderRoute(searchRoutes, { at: '/search?area=' })
+    await user.click(await screen.findByText('Paste or upload GeoJSON or a sites CSV', {}, slow))
+    await user.click(screen.getByRole('textbox', { name: 'GeoJSON or a CSV of sites' }))
+    await user.paste('lat,lon,radius_km,label\n48.8606,2.3376,1,Louvre\n48.8530,2.3499,0.5,Notre-Dame\n')
+    await user.click(screen.getByRole('button', { name: 'Use the pasted area' }))
+    expect(
+      await screen.findByText(
+        (_, el) => el?.tagName === 'P' && /^2 circles cover the area/.test(el.textContent ?? ''),
+        {},
+        slow,
+      ),
+    ).toBeTruthy()
+    expect(screen.getByText('Each site is searched as one circle, with its own radius.')).toBeTruthy()
+    expect(screen.queryByRole('textbox', { name: 'Circle radius (km)' })).toBeNull()
+    expect(searches).toEqual([])
+  })
+
   it('names a damaged link and still opens', async () => {
     watchSearches()
     renderRoute(searchRoutes, { at: '/search?area=s!!!&r=abc' })

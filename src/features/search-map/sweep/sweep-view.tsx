@@ -191,6 +191,7 @@ export function SweepView({ url }: SweepViewProps) {
             <PlanPanel
               radiusKm={radiusKm}
               suggestedRadiusKm={suggested}
+              sites={!isShapes(area)}
               cover={cover}
               plans={plans}
               depth={depth}

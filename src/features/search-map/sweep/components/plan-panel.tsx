@@ -8,6 +8,8 @@ import { MAX_DEPTH_PAGES, type SweepDepth, type SweepPlan } from '../lib/sweep-p
 export type PlanPanelProps = {
   radiusKm: number
   suggestedRadiusKm: number | undefined
+  /** A list of sites: each is one circle with its own radius, so there is no radius to choose. */
+  sites: boolean
   cover: CoverResult | undefined
   /** The plan at each depth (same circles and quotes): its price is shown beside each choice. */
   plans: { first: SweepPlan; pages: SweepPlan; all: SweepPlan } | undefined
@@ -148,23 +150,27 @@ export function PlanPanel(props: PlanPanelProps) {
       <h2 id={`${name}-h`} className="text-base font-semibold">
         Plan
       </h2>
-      <div className="flex flex-wrap items-end gap-3">
-        <NumberField
-          label="Circle radius (km)"
-          value={radiusKm}
-          disabled={disabled}
-          hint={
-            suggestedRadiusKm ? `Suggested for this area: ${km(suggestedRadiusKm)}` : 'From 0.1 to 1000 km'
-          }
-          check={(n) => (n < 0.1 || n > 1000 ? 'The radius must be from 0.1 to 1000 km.' : undefined)}
-          onValue={onRadiusKm}
-        />
-        {suggestedRadiusKm !== undefined && suggestedRadiusKm !== radiusKm && (
-          <Button size="sm" disabled={disabled} onClick={() => onRadiusKm(suggestedRadiusKm)}>
-            Use {km(suggestedRadiusKm)}
-          </Button>
-        )}
-      </div>
+      {props.sites ? (
+        <p className="text-sm text-slate-700">Each site is searched as one circle, with its own radius.</p>
+      ) : (
+        <div className="flex flex-wrap items-end gap-3">
+          <NumberField
+            label="Circle radius (km)"
+            value={radiusKm}
+            disabled={disabled}
+            hint={
+              suggestedRadiusKm ? `Suggested for this area: ${km(suggestedRadiusKm)}` : 'From 0.1 to 1000 km'
+            }
+            check={(n) => (n < 0.1 || n > 1000 ? 'The radius must be from 0.1 to 1000 km.' : undefined)}
+            onValue={onRadiusKm}
+          />
+          {suggestedRadiusKm !== undefined && suggestedRadiusKm !== radiusKm && (
+            <Button size="sm" disabled={disabled} onClick={() => onRadiusKm(suggestedRadiusKm)}>
+              Use {km(suggestedRadiusKm)}
+            </Button>
+          )}
+        </div>
+      )}
       <CoverMessage cover={props.cover} onRadiusKm={onRadiusKm} disabled={disabled} />
       {p && (
         <fieldset className="space-y-1">
