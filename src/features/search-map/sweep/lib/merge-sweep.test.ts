@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { mergeSweep } from './merge-sweep.ts'
 import { emptyProgress } from './sweep-runner.ts'
-import { circles, video } from './sweep-test-service.ts'
+import { circles, video } from './testing/fake-sweep-service.ts'
 
 function progressOf(found: Record<string, string[]>) {
   const three = circles(3)

@@ -13,7 +13,7 @@ import {
   sweepGeoJson,
   type SweepExportArgs,
 } from './sweep-export.ts'
-import { video } from './sweep-test-service.ts'
+import { video } from './testing/fake-sweep-service.ts'
 
 const downloads = vi.hoisted(() => [] as { text: string; name: string; type: string }[])
 vi.mock('#lib/export/download.ts', () => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatDepth, parseDepth, planSweep } from './sweep-plan.ts'
-import { circles } from './sweep-test-service.ts'
+import { circles } from './testing/fake-sweep-service.ts'
 
 describe('sweep plan', () => {
   it('prices the first pages from the price table, cached first pages free', () => {

@@ -9,7 +9,7 @@ import {
   type ProgressBackend,
 } from './sweep-progress-store.ts'
 import { emptyProgress, type SweepProgress } from './sweep-runner.ts'
-import { circles, video } from './sweep-test-service.ts'
+import { circles, video } from './testing/fake-sweep-service.ts'
 
 const AREA: Area = { sites: [{ lat: 48.85, lon: 2.35, radiusKm: 2 }] }
 

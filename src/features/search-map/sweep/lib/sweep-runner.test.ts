@@ -6,7 +6,7 @@ import {
   type RunSweepOptions,
   type SweepProgress,
 } from './sweep-runner.ts'
-import { circles, fakeService, PAGE_PRICE, type FakeService } from './sweep-test-service.ts'
+import { circles, fakeService, PAGE_PRICE, type FakeService } from './testing/fake-sweep-service.ts'
 
 const PAGES = {
   c1: [['a', 'b'], ['c'], ['d']],

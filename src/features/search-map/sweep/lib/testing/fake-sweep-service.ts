@@ -1,7 +1,7 @@
 /** A fake paged search for the runner's tests: each circle has fixed pages of video ids; every call is written down. */
 import type { SearchItem } from '#contract/schemas.ts'
 import type { Circle } from '#lib/area/area-types.ts'
-import type { FetchPage } from './sweep-runner.ts'
+import type { FetchPage } from '../sweep-runner.ts'
 
 export const PAGE_PRICE = 0.00203
 
