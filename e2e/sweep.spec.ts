@@ -254,6 +254,48 @@ test.describe('area sweep', () => {
     expect(answers).toEqual([])
   })
 
+  test('Stop stops between pages; Resume carries on with what is left', async ({ page }, testInfo) => {
+    test.setTimeout(120_000)
+    const answers = searchLedger(page)
+    const d = (testInfo.retry + testInfo.repeatEachIndex * 3) * 0.0017
+    await page.goto('/search?area=&r=1')
+    await page
+      .getByRole('textbox', { name: 'Vertices' })
+      .fill(
+        `48.86, ${(2.29 + d).toFixed(4)}\n48.86, ${(2.33 + d).toFixed(4)}\n48.88, ${(2.31 + d).toFixed(4)}`,
+      )
+    await page.getByRole('button', { name: 'Use these vertices' }).click()
+    await expect(page.getByText(/^\d+ circles cover the area/)).toBeVisible()
+    // Two pages answer; the others wait (never reaching the server) until the researcher stops.
+    let passed = 0
+    const waitForever = async (route: Route) => {
+      if (passed < 2) {
+        passed += 1
+        return route.continue()
+      }
+      await new Promise(() => undefined)
+    }
+    await page.route('**/api/search?*', waitForever)
+    await page.getByRole('button', { name: /^Run sweep/ }).click()
+    await expect(page.getByTestId('sweep-status')).toContainText('2 pages')
+    await page.getByRole('button', { name: 'Stop' }).click()
+    await expect(page.getByTestId('sweep-status')).toContainText('Stopped. Resume to carry on')
+    await expect(
+      page
+        .getByRole('list', { name: 'Circles' })
+        .getByRole('button', { name: /^c\d+ stopped/ })
+        .first(),
+    ).toBeVisible()
+    await page.unroute('**/api/search?*', waitForever)
+    const resume = page.getByRole('button', { name: /^Resume sweep\s*·?\s*\$[\d.]+$/ })
+    await expect(resume).toBeFocused()
+    await resume.click()
+    await expect(page.getByTestId('sweep-status')).toContainText('Done: every circle', { timeout: 60_000 })
+    // Each page was asked for once: the two answered before Stop were not asked again.
+    const urls = answers.map((a) => a.url)
+    expect(new Set(urls).size).toBe(urls.length)
+  })
+
   test('bad input gets a clear message and pays nothing; too many circles offers a larger radius', async ({
     page,
   }) => {
