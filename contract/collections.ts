@@ -23,10 +23,15 @@ export type TrackState = (typeof TRACK_STATES)[number]
 export const JOB_STATES = ['running', 'stopped', 'done', 'capped'] as const
 export type JobState = (typeof JOB_STATES)[number]
 
-export const FOUND_BY_KINDS = ['search', 'popular', 'channel', 'bulk', 'paste', 'api'] as const
+export const FOUND_BY_KINDS = ['search', 'popular', 'channel', 'bulk', 'paste', 'api', 'sweep'] as const
 export type FoundByKind = (typeof FOUND_BY_KINDS)[number]
 
 export const VideoId = z.string().regex(VIDEO_ID_RE, 'expected an 11-character video id')
+
+/** The ids of an area sweep's circles that found one video (`c1`, `c12`…). */
+export const SweepCircles = z
+  .array(z.string().regex(/^c\d{1,5}$/, 'expected a circle id such as c1'))
+  .max(10_000)
 
 /** Where a video was found: the list view and its query, so a corpus can say how it was built. */
 export const FoundBy = z.object({
@@ -41,6 +46,8 @@ export const FoundBy = z.object({
     .optional(),
   /** Epoch milliseconds; the function fills it in when absent. */
   at: z.number().int().nonnegative(),
+  /** A sweep's entry only: the circles that found this video (from its VideoMeta). */
+  circles: SweepCircles.optional(),
 })
 export type FoundBy = z.infer<typeof FoundBy>
 /** FoundBy as a client sends it: `at` optional. */
@@ -54,6 +61,8 @@ export const VideoMeta = z.object({
   channelId: z.string().max(100).nullish(),
   channelTitle: z.string().max(COLLECTION_LIMITS.metaTextMax).nullish(),
   publishedAt: z.string().max(100).nullish(),
+  /** An area sweep's circles that found this video: kept in the video's found-by entry. */
+  circles: SweepCircles.optional(),
 })
 export type VideoMeta = z.infer<typeof VideoMeta>
 

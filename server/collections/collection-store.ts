@@ -114,12 +114,14 @@ export function createCollectionStore({
         channel_id: m?.channelId ?? null,
         channel_title: m?.channelTitle ?? null,
         published_at: m?.publishedAt ?? null,
+        circles: m?.circles ?? null,
       }
     })
     const inserted = await tx.query<{ inserted: boolean }>(
       `INSERT INTO collection_videos (collection_id, video_id, position, title, channel_id, channel_title, published_at, found_by, added_at)
-       SELECT $1, r.video_id, $3 + 1 + r.ord, r.title, r.channel_id, r.channel_title, r.published_at, jsonb_build_array($4::jsonb), $5
-       FROM jsonb_to_recordset($2::jsonb) AS r(ord int, video_id text, title text, channel_id text, channel_title text, published_at text)
+       SELECT $1, r.video_id, $3 + 1 + r.ord, r.title, r.channel_id, r.channel_title, r.published_at,
+         jsonb_build_array($4::jsonb || CASE WHEN r.circles IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('circles', r.circles) END), $5
+       FROM jsonb_to_recordset($2::jsonb) AS r(ord int, video_id text, title text, channel_id text, channel_title text, published_at text, circles jsonb)
        ORDER BY r.ord
        ON CONFLICT (collection_id, video_id) DO UPDATE SET
          title = coalesce(collection_videos.title, EXCLUDED.title),

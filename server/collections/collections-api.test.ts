@@ -128,6 +128,33 @@ describeOnEngines('collections API', (engine) => {
     expect(d.videos[2]!.foundBy.map((f) => f.kind)).toEqual(['popular'])
   })
 
+  it("keeps each video's sweep circles in its found-by entry", async () => {
+    const h = harness()
+    const c = await create(h, { name: 'Sweep' })
+    const sweep = { kind: 'sweep', label: 'Area sweep: 3 circles of 5 km', url: '/search?area=abc&r=5' }
+    const res = await h.request(
+      `/api/collections/${c.id}/videos`,
+      json({
+        videoIds: [IDS[0], IDS[1]],
+        videos: [
+          { videoId: IDS[0], title: 'Two circles', circles: ['c1', 'c3'] },
+          { videoId: IDS[1], title: 'None named' },
+        ],
+        source: sweep,
+      }),
+    )
+    expect(res.status).toBe(200)
+    const d = await detail(h, c.id)
+    expect(d.videos[0]!.foundBy).toEqual([expect.objectContaining({ ...sweep, circles: ['c1', 'c3'] })])
+    expect(d.videos[1]!.foundBy).toEqual([expect.objectContaining(sweep)])
+    expect(d.videos[1]!.foundBy[0]).not.toHaveProperty('circles')
+    const bad = await h.request(
+      `/api/collections/${c.id}/videos`,
+      json({ videoIds: [IDS[2]], videos: [{ videoId: IDS[2], circles: ['north'] }] }),
+    )
+    expect(bad.status).toBe(400)
+  })
+
   it.each([
     ['POST', '/api/collections', {}, 'name', /name/],
     ['POST', '/api/collections', { name: '   ' }, 'name', /name/],

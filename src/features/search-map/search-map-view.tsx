@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useLocation, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { toKm } from '#contract/index.ts'
 import { searchQueries, searchRequest } from './api/queries.ts'
 import {
@@ -12,6 +12,7 @@ import {
   type SearchDraft,
 } from './lib/search-draft.ts'
 import { searchPath, type SearchUrlState, type SortKey } from './lib/search-url.ts'
+import { ROUTES } from '#lib/routes.ts'
 import { LocationMap } from './components/location-map.tsx'
 import { SearchForm } from './components/search-form.tsx'
 import { SearchResults } from './components/search-results.tsx'
@@ -82,7 +83,11 @@ export function SearchView({ url }: SearchViewProps) {
         <p className="mt-1 max-w-3xl text-slate-700">
           Pick a point and a radius (at most 1000 km) and find the videos the service has recorded near it.
           Nothing is paid until you press Search; the search is kept in this page&apos;s address, so you can
-          bookmark, share and reproduce it.
+          bookmark, share and reproduce it.{' '}
+          <Link to={`${ROUTES.search}?area=`} className="text-sky-800 underline">
+            Sweep a whole area (a city, a region, a list of sites) instead
+          </Link>
+          .
         </p>
       </div>
       {url.problem && (

@@ -7,5 +7,6 @@ const STYLE = { color: '#64748b', weight: 1, fillColor: '#f8fafc', fillOpacity: 
 /** Natural Earth country outlines: the offline basemap under the tiles. */
 export function CountryOutlines() {
   const { data } = useQuery(basemapQueries.countries())
-  return data ? <GeoJSON data={data} interactive={false} style={STYLE} /> : null
+  // pmIgnore: the area sweep's drawing tools (Leaflet-Geoman) must never offer to edit the basemap.
+  return data ? <GeoJSON data={data} interactive={false} style={STYLE} {...{ pmIgnore: true }} /> : null
 }

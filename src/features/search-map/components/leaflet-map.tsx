@@ -10,11 +10,7 @@ import { CountryOutlines } from './country-outlines.tsx'
 import { pointIcon } from './leaflet-icons.ts'
 import { RadiusHandle } from './radius-handle.tsx'
 import { useMarkerArrowKeys } from '../hooks/use-marker-keys.ts'
-
-const TILE_URL = import.meta.env.VITE_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'
-const TILE_ATTRIBUTION =
-  import.meta.env.VITE_TILE_ATTRIBUTION ||
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+import { TILE_ATTRIBUTION, TILE_URL } from './tiles.ts'
 
 export const POINT_MARKER_LABEL = 'Search point: drag, or use the arrow keys, to move it'
 

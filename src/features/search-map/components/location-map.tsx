@@ -27,10 +27,10 @@ function sameCircle(a: MapCircle, point: LatLng | undefined, radiusKm: number | 
 }
 
 /** Holds the map's exact box (same size, border and sea colour as the map) while Leaflet loads. */
-function MapPlaceholder() {
+export function MapPlaceholder({ height = 'h-[420px]' }: { height?: string }) {
   return (
     <div
-      className="flex h-[420px] w-full items-center justify-center rounded-lg border border-slate-300 text-sm text-slate-700"
+      className={`flex ${height} w-full items-center justify-center rounded-lg border border-slate-300 text-sm text-slate-700`}
       style={{ background: '#cfe3f3' }}
     >
       <p role="status">Loading the map…</p>

@@ -17,7 +17,15 @@ function plain(s: string): string {
   return decodeHtmlEntities(s)
 }
 
-export function ResultCard({ item, now, foundBy }: { item: SearchItem; now: number; foundBy: FoundByInput }) {
+export type ResultCardProps = {
+  item: SearchItem
+  now: number
+  foundBy: FoundByInput
+  /** An area sweep's circles that found it: kept with the video when it is added to a collection. */
+  circles?: string[]
+}
+
+export function ResultCard({ item, now, foundBy, circles }: ResultCardProps) {
   const title = plain(item.title)
   const thumb = bestThumbnail(item.thumbnails, 160)
   const captionsPrice = useOpeningPrice({ kind: 'video', videoId: item.videoId })
@@ -84,7 +92,7 @@ export function ResultCard({ item, now, foundBy }: { item: SearchItem; now: numb
         )}
         <div className="mt-2">
           <AddToCollectionButton
-            videos={[videoMetaOf(item)]}
+            videos={[circles ? { ...videoMetaOf(item), circles } : videoMetaOf(item)]}
             foundBy={foundBy}
             label="Add to collection"
             accessibleName={`Add “${title}” to a collection`}
