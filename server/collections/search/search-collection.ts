@@ -214,6 +214,7 @@ export async function searchCollection(
   db: Queryable,
   collectionId: string,
   p: SearchParams,
+  { walkMaxCues = WALK_MAX_CUES }: { walkMaxCues?: number } = {},
 ): Promise<SearchResult> {
   const configs = await collectionConfigs(db, collectionId)
   if (p.sort === 'before' || p.sort === 'after') {
@@ -234,7 +235,7 @@ export async function searchCollection(
   const found = await pageTracks(db, collectionId, lexemes, p.sort, p)
   const total = p.count === 'exact' ? found.total : null
   if (!found.tracks.length) return { total, hits: [] }
-  const walk = found.cues <= WALK_MAX_CUES
+  const walk = found.cues <= walkMaxCues
   const { rows, locator } = await pageRows(
     db,
     collectionId,

@@ -7,7 +7,8 @@ CREATE TABLE corpus_track_terms (
   track_id  bigint  NOT NULL REFERENCES corpus_tracks(id) ON DELETE CASCADE,
   lexeme    text    NOT NULL,
   cues      integer NOT NULL,
-  PRIMARY KEY (track_id, lexeme)
+  -- Lexeme first: a word's counts are one range of the index. No code deletes a track; a delete would scan this table.
+  PRIMARY KEY (lexeme, track_id)
 );
 INSERT INTO corpus_track_terms (track_id, lexeme, cues)
 SELECT t.id, s.word, s.ndoc FROM corpus_tracks t,
