@@ -63,17 +63,16 @@ export const WALK_MAX_CUES = 20_000
 
 /** 404 for an unknown collection; otherwise the text-search configurations of its collected tracks. */
 export async function collectionConfigs(db: Queryable, collectionId: string): Promise<string[]> {
-  const [found] = await db.query<{ n: unknown }>('SELECT count(*) AS n FROM collections WHERE id = $1', [
-    collectionId,
-  ])
-  if (!num(found?.n))
-    throw new ApiFailure(404, 'not_found', `There is no collection ${JSON.stringify(collectionId)}.`)
-  const rows = await db.query<{ cfg: string }>(
-    `SELECT DISTINCT t.cfg::text AS cfg FROM collection_videos cv JOIN corpus_tracks t ON t.id = cv.track_id
-     WHERE cv.collection_id = $1`,
+  // One round trip: every search asks this first.
+  const [found] = await db.query<{ known: boolean; cfgs: string[] }>(
+    `SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1) AS known,
+       ARRAY(SELECT DISTINCT t.cfg::text FROM collection_videos cv JOIN corpus_tracks t ON t.id = cv.track_id
+             WHERE cv.collection_id = $1) AS cfgs`,
     [collectionId],
   )
-  return rows.map((r) => r.cfg)
+  if (!found?.known)
+    throw new ApiFailure(404, 'not_found', `There is no collection ${JSON.stringify(collectionId)}.`)
+  return found.cfgs
 }
 
 type Row = {
