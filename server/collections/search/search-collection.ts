@@ -114,15 +114,23 @@ function toHit(row: Row, locator: Locator): KwicHit {
 const CUE_COLUMNS =
   'cv.video_id, cv.position, cv.title, c.track_id, c.seq, c.start_s, c.duration_s, c.text, c.cfg'
 
+/** Some of the collection's tracks: every cue read by primary key (walk), or the matches through the GIN index. */
+type Tracks = { ids: number[]; walk: boolean }
+
 /** The matching cues of the collection (or of some of its tracks) as one SQL source, with the columns the page reads. */
-function matchingCues(collectionParam: string, where: string, tracksParam?: string): string {
-  if (!tracksParam)
+function matchingCues(
+  collectionParam: string,
+  where: string,
+  tracks?: { param: string; walk: boolean },
+): string {
+  if (!tracks?.walk)
     return `SELECT ${CUE_COLUMNS} FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
-            WHERE cv.collection_id = ${collectionParam} AND ${where}`
+            WHERE cv.collection_id = ${collectionParam} AND ${where}
+            ${tracks ? `AND cv.track_id = ANY(${tracks.param}::bigint[])` : ''}`
   // OFFSET 0 keeps the match out of the subquery: its cues are read by primary key, never through the GIN index.
   return `SELECT * FROM (
             SELECT ${CUE_COLUMNS}, c.tsv, c.sounds FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
-            WHERE cv.collection_id = ${collectionParam} AND cv.track_id = ANY(${tracksParam}::bigint[]) OFFSET 0) AS c
+            WHERE cv.collection_id = ${collectionParam} AND cv.track_id = ANY(${tracks.param}::bigint[]) OFFSET 0) AS c
           WHERE ${where}`
 }
 
@@ -132,12 +140,12 @@ async function pageRows(
   collectionId: string,
   p: SearchParams,
   configs: readonly string[],
-  window: { limit: number; offset: number; order: string; tracks?: number[] },
+  window: { limit: number; offset: number; order: string; tracks?: Tracks },
 ): Promise<{ rows: Row[]; locator: Locator }> {
   const params = new Params()
   const collection = params.add(collectionId)
   const { where, locator } = matchClause(p.q, p.match, configs, params)
-  const tracks = window.tracks && params.add(window.tracks)
+  const tracks = window.tracks && { param: params.add(window.tracks.ids), walk: window.tracks.walk }
   const marked =
     locator.kind === 'tsquery'
       ? `ts_headline(h.cfg, h.text, to_tsquery(h.cfg, ${params.add(locator.tsquery)}), ${params.add(HEADLINE_OPTIONS)})`
@@ -234,13 +242,12 @@ export async function searchCollection(
   const found = await pageTracks(db, collectionId, lexemes, p.sort, p)
   const total = p.count === 'exact' ? found.total : null
   if (!found.tracks.length) return { total, hits: [] }
-  const walk = found.cues <= walkMaxCues
-  const { rows, locator } = await pageRows(
-    db,
-    collectionId,
-    p,
-    configs,
-    walk ? { ...window, offset: p.offset - found.hitsBefore, tracks: found.tracks } : window,
-  )
+  // Only the tracks holding the page's hits are read; few cues in all: each one tested, else through the index.
+  const tracks = { ids: found.tracks, walk: found.cues <= walkMaxCues }
+  const { rows, locator } = await pageRows(db, collectionId, p, configs, {
+    ...window,
+    offset: p.offset - found.hitsBefore,
+    tracks,
+  })
   return { total, hits: rows.map((r) => toHit(r, locator)) }
 }

@@ -5,7 +5,7 @@
 import { num, type Queryable } from '../../db/database.ts'
 import { isTextSearchConfig } from '../text-search-config.ts'
 import { caseForms, parseQuery } from './query-language.ts'
-import type { MatchMode } from './search-sql.ts'
+import { Params, type MatchMode } from './search-sql.ts'
 
 /** The lexeme each configuration makes of the word (none: a stop word there). */
 export type Lexemes = { cfg: string; lexeme: string }[]
@@ -59,21 +59,34 @@ export async function singleWordLexemes(
   return out
 }
 
-/** The collection's tracks holding the lexemes, with their matching cue counts, as one SQL source. */
-function trackCounts(collection: string, cfgs: string, lexemes: string): string {
+/**
+ * The collection's tracks holding the lexemes, with their matching cue counts, as one SQL source. Each distinct
+ * lexeme's range is read once (`OFFSET 0`: before any join), then kept where the track's configuration makes that
+ * lexeme of the word (a condition, not a join with a list the planner cannot estimate).
+ */
+function trackCounts(params: Params, collectionId: string, lexemes: Lexemes): string {
+  const byLexeme = new Map<string, string[]>()
+  for (const l of lexemes) byLexeme.set(l.lexeme, [...(byLexeme.get(l.lexeme) ?? []), l.cfg])
+  const arms = [...byLexeme].map(
+    ([lexeme, cfgs]) =>
+      `(tt.lexeme = ${params.add(lexeme)} AND t.cfg = ANY(${params.add(cfgs)}::regconfig[]))`,
+  )
   return `SELECT cv.video_id, cv.position, cv.title, cv.track_id, t.cue_count, tt.cues
-          FROM collection_videos cv JOIN corpus_tracks t ON t.id = cv.track_id
-          JOIN unnest(${cfgs}::text[], ${lexemes}::text[]) AS l(cfg, lexeme) ON t.cfg = l.cfg::regconfig
-          JOIN corpus_track_terms tt ON tt.track_id = cv.track_id AND tt.lexeme = l.lexeme
-          WHERE cv.collection_id = ${collection}`
+          FROM (SELECT track_id, lexeme, cues FROM corpus_track_terms
+                WHERE lexeme = ANY(${params.add([...byLexeme.keys()])}::text[]) OFFSET 0) AS tt
+          JOIN corpus_tracks t ON t.id = tt.track_id
+          JOIN collection_videos cv ON cv.track_id = tt.track_id
+          WHERE cv.collection_id = ${params.add(collectionId)} AND (${arms.join(' OR ')})`
 }
 
 /** The exact number of the collection's cues holding the word. */
 export async function countWord(db: Queryable, collectionId: string, lexemes: Lexemes): Promise<number> {
   if (!lexemes.length) return 0
+  const params = new Params()
+  const source = trackCounts(params, collectionId, lexemes)
   const [row] = await db.query<{ n: unknown }>(
-    `SELECT coalesce(sum(cues), 0) AS n FROM (${trackCounts('$1', '$2', '$3')}) AS h`,
-    [collectionId, lexemes.map((l) => l.cfg), lexemes.map((l) => l.lexeme)],
+    `SELECT coalesce(sum(cues), 0) AS n FROM (${source}) AS h`,
+    params.values,
   )
   return num(row?.n)
 }
@@ -98,6 +111,8 @@ export async function pageTracks(
 ): Promise<PageTracks> {
   const none = { tracks: [], cues: 0, hitsBefore: 0 }
   if (!lexemes.length) return { total: 0, ...none }
+  const params = new Params()
+  const source = trackCounts(params, collectionId, lexemes)
   const rows = await db.query<{
     track_id: unknown
     cue_count: unknown
@@ -108,16 +123,10 @@ export async function pageTracks(
     `SELECT track_id, cue_count, cues, upto, total FROM (
        SELECT track_id, cue_count, cues, sum(cues) OVER () AS total,
               sum(cues) OVER (ORDER BY ${VIDEO_ORDER[order]} ROWS UNBOUNDED PRECEDING) AS upto
-       FROM (${trackCounts('$1', '$2', '$3')}) AS h) AS w
-     WHERE upto > $4 AND upto - cues < $5
+       FROM (${source}) AS h) AS w
+     WHERE upto > ${params.add(window.offset)} AND upto - cues < ${params.add(window.offset + window.limit)}
      ORDER BY upto`,
-    [
-      collectionId,
-      lexemes.map((l) => l.cfg),
-      lexemes.map((l) => l.lexeme),
-      window.offset,
-      window.offset + window.limit,
-    ],
+    params.values,
   )
   const first = rows[0]
   // A page past the last hit holds no track: the total is counted apart.
