@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money,session,startup,corpus,collect,collection-view,sweep] [--service-ms=100] [--corpus-videos=10000] [--markdown]`: measures each part side
+ * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money,session,startup,corpus,collect,collection-view,sweep] [--service-ms=100] [--corpus-size=10000 (videos; alias --corpus-videos)] [--markdown]`: measures each part side
  * by side in one run, prints a table with each target beside its figure, and writes bench/results.json with only the parts
  * this run measured (its `parts` list says which): figures from earlier runs are never carried into it.
  * Every part has a time limit; every process it starts is stopped by PID, also on failure.
@@ -64,11 +64,11 @@ function parseArgs(argv: string[]): Args {
   let corpusVideos = DEFAULT_CORPUS_VIDEOS
   for (const arg of argv) {
     if (arg === '--markdown') markdown = true
-    else if (arg.startsWith('--corpus-videos=')) {
-      corpusVideos = Number(arg.slice('--corpus-videos='.length))
+    else if (/^--corpus-(videos|size)=/.test(arg)) {
+      corpusVideos = Number(arg.slice(arg.indexOf('=') + 1))
       if (!Number.isInteger(corpusVideos) || corpusVideos < 10 || corpusVideos > 100_000)
         throw new Error(
-          `--corpus-videos takes a whole number from 10 to 100000, not "${arg.slice('--corpus-videos='.length)}".`,
+          `${arg.slice(0, arg.indexOf('='))} takes a whole number of videos from 10 to 100000, not "${arg.slice(arg.indexOf('=') + 1)}".`,
         )
     } else if (arg.startsWith('--service-ms=')) {
       serviceMs = Number(arg.slice('--service-ms='.length))

@@ -31,6 +31,9 @@ const CONFIG: Record<CorpusLanguage, GeneratedVideo['cfg']> = {
 }
 const MUSIC_RATE = 0.01
 
+/** Bumped whenever the generated text changes: cached databases of another version are rebuilt (corpus-cache.ts). */
+export const GENERATOR_VERSION = 1
+
 export type CorpusGenerator = { video(index: number): GeneratedVideo }
 
 /** 11 characters of the video-id alphabet, distinct per index. */

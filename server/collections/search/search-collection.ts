@@ -12,6 +12,7 @@ import {
   type Span,
 } from './kwic.ts'
 import { matchClause, Params, type Locator, type MatchMode } from './search-sql.ts'
+import { countWord, pageTracks, singleWordLexemes } from './term-counts.ts'
 
 export type SortOrder = 'time' | 'video' | 'before' | 'after'
 
@@ -50,23 +51,28 @@ const NEIGHBOURS = 3
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`
 
 const ORDER: Record<'time' | 'video', string> = {
-  time: 'position, seq',
+  time: 'position, video_id, seq',
   video: 'lower(coalesce(title, video_id)), video_id, seq',
 }
 
+/**
+ * A page whose hits lie in tracks of at most this many cues in all is read track by track (primary key, every cue
+ * tested); beyond, through the full-text index. docs/decisions/0151.
+ */
+export const WALK_MAX_CUES = 20_000
+
 /** 404 for an unknown collection; otherwise the text-search configurations of its collected tracks. */
 export async function collectionConfigs(db: Queryable, collectionId: string): Promise<string[]> {
-  const [found] = await db.query<{ n: unknown }>('SELECT count(*) AS n FROM collections WHERE id = $1', [
-    collectionId,
-  ])
-  if (!num(found?.n))
-    throw new ApiFailure(404, 'not_found', `There is no collection ${JSON.stringify(collectionId)}.`)
-  const rows = await db.query<{ cfg: string }>(
-    `SELECT DISTINCT t.cfg::text AS cfg FROM collection_videos cv JOIN corpus_tracks t ON t.id = cv.track_id
-     WHERE cv.collection_id = $1`,
+  // One round trip: every search asks this first.
+  const [found] = await db.query<{ known: boolean; cfgs: string[] }>(
+    `SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1) AS known,
+       ARRAY(SELECT DISTINCT t.cfg::text FROM collection_videos cv JOIN corpus_tracks t ON t.id = cv.track_id
+             WHERE cv.collection_id = $1) AS cfgs`,
     [collectionId],
   )
-  return rows.map((r) => r.cfg)
+  if (!found?.known)
+    throw new ApiFailure(404, 'not_found', `There is no collection ${JSON.stringify(collectionId)}.`)
+  return found.cfgs
 }
 
 type Row = {
@@ -105,11 +111,27 @@ function toHit(row: Row, locator: Locator): KwicHit {
   }
 }
 
-/** The matching cues of the collection as one SQL source, with the columns the page query reads. */
-function matchingCues(collectionParam: string, where: string): string {
-  return `SELECT cv.video_id, cv.position, cv.title, c.track_id, c.seq, c.start_s, c.duration_s, c.text, c.cfg
-          FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
-          WHERE cv.collection_id = ${collectionParam} AND ${where}`
+const CUE_COLUMNS =
+  'cv.video_id, cv.position, cv.title, c.track_id, c.seq, c.start_s, c.duration_s, c.text, c.cfg'
+
+/** Some of the collection's tracks: every cue read by primary key (walk), or the matches through the GIN index. */
+type Tracks = { ids: number[]; walk: boolean }
+
+/** The matching cues of the collection (or of some of its tracks) as one SQL source, with the columns the page reads. */
+function matchingCues(
+  collectionParam: string,
+  where: string,
+  tracks?: { param: string; walk: boolean },
+): string {
+  if (!tracks?.walk)
+    return `SELECT ${CUE_COLUMNS} FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
+            WHERE cv.collection_id = ${collectionParam} AND ${where}
+            ${tracks ? `AND cv.track_id = ANY(${tracks.param}::bigint[])` : ''}`
+  // OFFSET 0 keeps the match out of the subquery: its cues are read by primary key, never through the GIN index.
+  return `SELECT * FROM (
+            SELECT ${CUE_COLUMNS}, c.tsv, c.sounds FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
+            WHERE cv.collection_id = ${collectionParam} AND cv.track_id = ANY(${tracks.param}::bigint[]) OFFSET 0) AS c
+          WHERE ${where}`
 }
 
 /** KWIC lines of one page (or of every hit, for sorting by context), in SQL order. */
@@ -118,17 +140,18 @@ async function pageRows(
   collectionId: string,
   p: SearchParams,
   configs: readonly string[],
-  window: { limit: number; offset: number; order: string },
+  window: { limit: number; offset: number; order: string; tracks?: Tracks },
 ): Promise<{ rows: Row[]; locator: Locator }> {
   const params = new Params()
   const collection = params.add(collectionId)
   const { where, locator } = matchClause(p.q, p.match, configs, params)
+  const tracks = window.tracks && { param: params.add(window.tracks.ids), walk: window.tracks.walk }
   const marked =
     locator.kind === 'tsquery'
       ? `ts_headline(h.cfg, h.text, to_tsquery(h.cfg, ${params.add(locator.tsquery)}), ${params.add(HEADLINE_OPTIONS)})`
       : 'NULL'
   const rows = await db.query<Row>(
-    `WITH h AS (${matchingCues(collection, where)} ORDER BY ${window.order}
+    `WITH h AS (${matchingCues(collection, where, tracks)} ORDER BY ${window.order}
                 LIMIT ${params.add(window.limit)} OFFSET ${params.add(window.offset)})
      SELECT h.video_id, t.lang, h.start_s, h.duration_s, h.text, h.seq, ${marked} AS marked,
        (SELECT string_agg(p.text, ' ' ORDER BY p.seq) FROM corpus_cues p
@@ -142,7 +165,7 @@ async function pageRows(
   return { rows, locator }
 }
 
-/** How many cues of the collection match (one line per matching cue). */
+/** How many cues of the collection match (one line per matching cue): from the term counts for one plain word. */
 export async function countHits(
   db: Queryable,
   collectionId: string,
@@ -150,6 +173,8 @@ export async function countHits(
   match: MatchMode,
   configs: readonly string[],
 ): Promise<number> {
+  const lexemes = await singleWordLexemes(db, q, match, configs)
+  if (lexemes) return countWord(db, collectionId, lexemes)
   const params = new Params()
   const collection = params.add(collectionId)
   const { where } = matchClause(q, match, configs, params)
@@ -196,19 +221,33 @@ export async function searchCollection(
   db: Queryable,
   collectionId: string,
   p: SearchParams,
+  { walkMaxCues = WALK_MAX_CUES }: { walkMaxCues?: number } = {},
 ): Promise<SearchResult> {
   const configs = await collectionConfigs(db, collectionId)
-  let hits: KwicHit[]
   if (p.sort === 'before' || p.sort === 'after') {
-    hits = (await allHits(db, collectionId, p, configs)).slice(p.offset, p.offset + p.limit)
-  } else {
-    const { rows, locator } = await pageRows(db, collectionId, p, configs, {
-      limit: p.limit,
-      offset: p.offset,
-      order: ORDER[p.sort],
-    })
-    hits = rows.map((r) => toHit(r, locator))
+    const hits = (await allHits(db, collectionId, p, configs)).slice(p.offset, p.offset + p.limit)
+    return {
+      total: p.count === 'exact' ? await countHits(db, collectionId, p.q, p.match, configs) : null,
+      hits,
+    }
   }
-  const total = p.count === 'exact' ? await countHits(db, collectionId, p.q, p.match, configs) : null
-  return { total, hits }
+  const window = { limit: p.limit, offset: p.offset, order: ORDER[p.sort] }
+  const lexemes = await singleWordLexemes(db, p.q, p.match, configs)
+  if (!lexemes) {
+    const { rows, locator } = await pageRows(db, collectionId, p, configs, window)
+    const total = p.count === 'exact' ? await countHits(db, collectionId, p.q, p.match, configs) : null
+    return { total, hits: rows.map((r) => toHit(r, locator)) }
+  }
+  // One plain word: the term counts give the total and the tracks of the page's hits.
+  const found = await pageTracks(db, collectionId, lexemes, p.sort, p)
+  const total = p.count === 'exact' ? found.total : null
+  if (!found.tracks.length) return { total, hits: [] }
+  // Only the tracks holding the page's hits are read; few cues in all: each one tested, else through the index.
+  const tracks = { ids: found.tracks, walk: found.cues <= walkMaxCues }
+  const { rows, locator } = await pageRows(db, collectionId, p, configs, {
+    ...window,
+    offset: p.offset - found.hitsBefore,
+    tracks,
+  })
+  return { total, hits: rows.map((r) => toHit(r, locator)) }
 }

@@ -3,6 +3,7 @@ import { sql as storage } from './0001-storage.ts'
 import { sql as publicAddresses } from './0002-public-addresses.ts'
 import { sql as captionDefaultLanguages } from './0003-caption-default-languages.ts'
 import { sql as collections } from './0004-collections.ts'
+import { sql as corpusTrackTerms } from './0005-corpus-track-terms.ts'
 import { sql as coding } from './0006-coding.ts'
 
 export type Migration = { version: number; name: string; sql: string }
@@ -12,5 +13,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'public-addresses', sql: publicAddresses },
   { version: 3, name: 'caption-default-languages', sql: captionDefaultLanguages },
   { version: 4, name: 'collections', sql: collections },
+  { version: 5, name: 'corpus-track-terms', sql: corpusTrackTerms },
   { version: 6, name: 'coding', sql: coding },
 ]

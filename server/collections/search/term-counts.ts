@@ -1,0 +1,140 @@
+/**
+ * A search for one plain word answered from corpus_track_terms (each lexeme's cue count per track, migration 0005):
+ * its exact total, and which tracks hold the hits of a page, without reading every matching cue (docs/decisions/0151).
+ */
+import { num, type Queryable } from '../../db/database.ts'
+import { isTextSearchConfig } from '../text-search-config.ts'
+import { caseForms, parseQuery } from './query-language.ts'
+import { Params, type MatchMode } from './search-sql.ts'
+
+/** The lexeme each configuration makes of the word (none: a stop word there). */
+export type Lexemes = { cfg: string; lexeme: string }[]
+
+/** The order of the collection's videos, as the page's order without the cue's seq. */
+export type VideoOrder = 'time' | 'video'
+
+const VIDEO_ORDER: Record<VideoOrder, string> = {
+  time: 'position, video_id',
+  video: 'lower(coalesce(title, video_id)), video_id',
+}
+
+/**
+ * The lexemes of a query that is one plain word (no phrase, prefix, exclusion or sound), one per configuration;
+ * undefined when the query is anything else or a configuration reads the word as several lexemes (e-mail, or case
+ * forms a C-locale server keeps apart), where counting per lexeme would not count cues.
+ */
+export async function singleWordLexemes(
+  db: Queryable,
+  q: string,
+  match: MatchMode,
+  configs: readonly string[],
+): Promise<Lexemes | undefined> {
+  if (match !== 'words') return undefined
+  const { terms } = parseQuery(q)
+  const term = terms[0]
+  if (terms.length !== 1 || term?.kind !== 'words' || term.exclude || term.words.length !== 1)
+    return undefined
+  const word = term.words[0]!
+  const known = configs.filter(isTextSearchConfig)
+  if (word.prefix || !known.length) return undefined
+  // to_tsvector reads a word as to_tsquery reads it quoted: same parser, same dictionaries.
+  const rows = await db.query<{ cfg: string; lexemes: string[] }>(
+    `SELECT c AS cfg, tsvector_to_array(to_tsvector(c::regconfig, f)) AS lexemes
+     FROM unnest($1::text[]) AS c, unnest($2::text[]) AS f`,
+    [known, caseForms(word.text)],
+  )
+  const byConfig = new Map<string, Set<string>>()
+  for (const row of rows) {
+    if (row.lexemes.length > 1) return undefined
+    const set = byConfig.get(row.cfg) ?? new Set<string>()
+    row.lexemes.forEach((l) => set.add(l))
+    byConfig.set(row.cfg, set)
+  }
+  const out: Lexemes = []
+  for (const [cfg, set] of byConfig) {
+    if (set.size > 1) return undefined
+    const [lexeme] = set
+    if (lexeme !== undefined) out.push({ cfg, lexeme })
+  }
+  return out
+}
+
+/**
+ * The collection's tracks holding the lexemes, with their matching cue counts, as one SQL source. Each distinct
+ * lexeme's range is read once (`OFFSET 0`: before any join), then kept where the track's configuration makes that
+ * lexeme of the word (a condition, not a join with a list the planner cannot estimate).
+ */
+function trackCounts(params: Params, collectionId: string, lexemes: Lexemes): string {
+  const byLexeme = new Map<string, string[]>()
+  for (const l of lexemes) byLexeme.set(l.lexeme, [...(byLexeme.get(l.lexeme) ?? []), l.cfg])
+  const arms = [...byLexeme].map(
+    ([lexeme, cfgs]) =>
+      `(tt.lexeme = ${params.add(lexeme)} AND t.cfg = ANY(${params.add(cfgs)}::regconfig[]))`,
+  )
+  return `SELECT cv.video_id, cv.position, cv.title, cv.track_id, t.cue_count, tt.cues
+          FROM (SELECT track_id, lexeme, cues FROM corpus_track_terms
+                WHERE lexeme = ANY(${params.add([...byLexeme.keys()])}::text[]) OFFSET 0) AS tt
+          JOIN corpus_tracks t ON t.id = tt.track_id
+          JOIN collection_videos cv ON cv.track_id = tt.track_id
+          WHERE cv.collection_id = ${params.add(collectionId)} AND (${arms.join(' OR ')})`
+}
+
+/** The exact number of the collection's cues holding the word. */
+export async function countWord(db: Queryable, collectionId: string, lexemes: Lexemes): Promise<number> {
+  if (!lexemes.length) return 0
+  const params = new Params()
+  const source = trackCounts(params, collectionId, lexemes)
+  const [row] = await db.query<{ n: unknown }>(
+    `SELECT coalesce(sum(cues), 0) AS n FROM (${source}) AS h`,
+    params.values,
+  )
+  return num(row?.n)
+}
+
+export type PageTracks = {
+  total: number
+  /** The tracks holding hits offset … offset + limit - 1, in the page's order. */
+  tracks: number[]
+  /** Their cues, all of them: what reading them one by one costs. */
+  cues: number
+  /** How many hits come before the first of those tracks. */
+  hitsBefore: number
+}
+
+/** The exact total and the tracks holding one page of the word's hits (hits in the videos' order, then by cue). */
+export async function pageTracks(
+  db: Queryable,
+  collectionId: string,
+  lexemes: Lexemes,
+  order: VideoOrder,
+  window: { offset: number; limit: number },
+): Promise<PageTracks> {
+  const none = { tracks: [], cues: 0, hitsBefore: 0 }
+  if (!lexemes.length) return { total: 0, ...none }
+  const params = new Params()
+  const source = trackCounts(params, collectionId, lexemes)
+  const rows = await db.query<{
+    track_id: unknown
+    cue_count: unknown
+    cues: unknown
+    upto: unknown
+    total: unknown
+  }>(
+    `SELECT track_id, cue_count, cues, upto, total FROM (
+       SELECT track_id, cue_count, cues, sum(cues) OVER () AS total,
+              sum(cues) OVER (ORDER BY ${VIDEO_ORDER[order]} ROWS UNBOUNDED PRECEDING) AS upto
+       FROM (${source}) AS h) AS w
+     WHERE upto > ${params.add(window.offset)} AND upto - cues < ${params.add(window.offset + window.limit)}
+     ORDER BY upto`,
+    params.values,
+  )
+  const first = rows[0]
+  // A page past the last hit holds no track: the total is counted apart.
+  if (!first) return { total: await countWord(db, collectionId, lexemes), ...none }
+  return {
+    total: num(first.total),
+    tracks: rows.map((r) => num(r.track_id)),
+    cues: rows.reduce((sum, r) => sum + num(r.cue_count), 0),
+    hitsBefore: num(first.upto) - num(first.cues),
+  }
+}
