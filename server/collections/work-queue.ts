@@ -26,6 +26,9 @@ export type Outcome =
   | { state: 'collected'; costMicro: number; trackId: number }
   | { state: 'unavailable' | 'failed'; costMicro: number; failure: TrackFailure }
 
+/** An item's end, as the writer records it. */
+export type Ended = { claim: Claim; outcome: Outcome }
+
 export function createWorkQueue({
   db,
   source,
@@ -47,6 +50,49 @@ export function createWorkQueue({
          AND NOT EXISTS (SELECT 1 FROM collect_items i WHERE i.job_id = j.id AND i.state IN ('queued', 'running'))`,
       [t, jobId ?? null],
     )
+  }
+
+  async function finishAll(q: Queryable, worker: string, ends: readonly Ended[]): Promise<void> {
+    if (!ends.length) return
+    const t = now()
+    const col = <T>(f: (e: Ended) => T) => ends.map(f)
+    const failures = col(({ outcome }) => ('failure' in outcome ? JSON.stringify(outcome.failure) : null))
+    await q.query(
+      `UPDATE collect_items i SET state = e.state, cost_micro = i.cost_micro + e.cost_micro, failure = e.failure::jsonb,
+              lease_until = NULL, reserved_micro = 0
+       FROM unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[])
+            AS e(job_id, video_id, state, cost_micro, failure)
+       WHERE i.job_id = e.job_id AND i.video_id = e.video_id AND i.worker = $1`,
+      [
+        worker,
+        col((e) => e.claim.jobId),
+        col((e) => e.claim.videoId),
+        col((e) => e.outcome.state),
+        col((e) => e.outcome.costMicro),
+        failures,
+      ],
+    )
+    // Spent is spent, whoever holds the row now.
+    await q.query(
+      `UPDATE collect_jobs j SET spent_micro = j.spent_micro + e.spent, updated_at = $3
+       FROM (SELECT job_id, sum(cost_micro) AS spent FROM unnest($1::bigint[], $2::bigint[]) AS u(job_id, cost_micro) GROUP BY job_id) e
+       WHERE j.id = e.job_id`,
+      [col((e) => e.claim.jobId), col((e) => e.outcome.costMicro), t],
+    )
+    await q.query(
+      `UPDATE collection_videos v SET track_state = e.state, track_id = e.track_id, failure = e.failure::jsonb
+       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[]) AS e(job_id, video_id, state, track_id, failure)
+       JOIN collect_jobs j ON j.id = e.job_id
+       WHERE v.collection_id = j.collection_id AND v.video_id = e.video_id`,
+      [
+        col((e) => e.claim.jobId),
+        col((e) => e.claim.videoId),
+        col((e) => e.outcome.state),
+        col(({ outcome }) => (outcome.state === 'collected' ? outcome.trackId : null)),
+        failures,
+      ],
+    )
+    for (const jobId of new Set(col((e) => e.claim.jobId))) await finishIdleJobs(q, jobId)
   }
 
   return {
@@ -158,35 +204,11 @@ export function createWorkQueue({
     },
 
     /** Records an item's end: its row, the job's spending, the collection's track state; ends the job when nothing is left. */
-    async finish(claim: Claim, worker: string, outcome: Outcome): Promise<void> {
-      const t = now()
-      const failure = 'failure' in outcome ? JSON.stringify(outcome.failure) : null
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE collect_items SET state = $4, cost_micro = cost_micro + $5, failure = $6::jsonb,
-                  lease_until = NULL, reserved_micro = 0
-           WHERE job_id = $1 AND video_id = $2 AND worker = $3`,
-          [claim.jobId, claim.videoId, worker, outcome.state, outcome.costMicro, failure],
-        )
-        // Spent is spent, whoever holds the row now.
-        await tx.query(
-          'UPDATE collect_jobs SET spent_micro = spent_micro + $2, updated_at = $3 WHERE id = $1',
-          [claim.jobId, outcome.costMicro, t],
-        )
-        await tx.query(
-          `UPDATE collection_videos v SET track_state = $3, track_id = $4, failure = $5::jsonb
-           FROM collect_jobs j WHERE j.id = $1 AND v.collection_id = j.collection_id AND v.video_id = $2`,
-          [
-            claim.jobId,
-            claim.videoId,
-            outcome.state,
-            outcome.state === 'collected' ? outcome.trackId : null,
-            failure,
-          ],
-        )
-        await finishIdleJobs(tx, claim.jobId)
-      })
-    },
+    finish: (claim: Claim, worker: string, outcome: Outcome): Promise<void> =>
+      db.transaction((tx) => finishAll(tx, worker, [{ claim, outcome }])),
+
+    /** Records several items' ends in the caller's transaction (the one that stored their tracks): a few statements for all. */
+    finishAll,
   }
 }
 
