@@ -107,21 +107,25 @@ export function createWorkQueue({
     async claim(worker: string, n: number): Promise<Claim[]> {
       const t = now()
       const rows = await db.query(
+        // The jobs are read once (ARRAY: a few ids), not joined row by row: the queue may hold thousands of items.
         `WITH picked AS (
-           SELECT i.job_id, i.video_id, i.state AS was, i.claimed_at AS was_claimed_at,
-                  c.id AS collection_id, c.source, c.lang, c.mode, j.state AS job_state
-           FROM collect_items i JOIN collect_jobs j ON j.id = i.job_id JOIN collections c ON c.id = j.collection_id
-           WHERE c.source = $5
-             AND ((i.state = 'queued' AND j.state = 'running' AND coalesce(i.lease_until, 0) <= $1)
-               OR (i.state = 'running' AND i.lease_until < $1))
+           SELECT i.job_id, i.video_id, i.state AS was, i.claimed_at AS was_claimed_at
+           FROM collect_items i
+           WHERE (i.state = 'queued' AND coalesce(i.lease_until, 0) <= $1
+                  AND i.job_id = ANY (ARRAY(SELECT j.id FROM collect_jobs j JOIN collections c ON c.id = j.collection_id
+                                            WHERE j.state = 'running' AND c.source = $5)))
+              OR (i.state = 'running' AND i.lease_until < $1
+                  AND i.job_id = ANY (ARRAY(SELECT j.id FROM collect_jobs j JOIN collections c ON c.id = j.collection_id
+                                            WHERE c.source = $5)))
            ORDER BY i.job_id, i.position
            LIMIT $2
            FOR UPDATE OF i SKIP LOCKED)
-         UPDATE collect_items c SET state = 'running', worker = $3, lease_until = $4, claimed_at = $1,
-                attempts = c.attempts + 1, reserved_micro = 0
-         FROM picked WHERE c.job_id = picked.job_id AND c.video_id = picked.video_id
-         RETURNING c.job_id, c.video_id, c.attempts, picked.was, picked.was_claimed_at, picked.collection_id,
-                   picked.source, picked.lang, picked.mode, picked.job_state`,
+         UPDATE collect_items u SET state = 'running', worker = $3, lease_until = $4, claimed_at = $1,
+                attempts = u.attempts + 1, reserved_micro = 0
+         FROM picked JOIN collect_jobs j ON j.id = picked.job_id JOIN collections c ON c.id = j.collection_id
+         WHERE u.job_id = picked.job_id AND u.video_id = picked.video_id
+         RETURNING u.job_id, u.video_id, u.attempts, picked.was, picked.was_claimed_at, c.id AS collection_id,
+                   c.source, c.lang, c.mode, j.state AS job_state`,
         [t, n, worker, t + leaseMs, source],
       )
       return rows.map((r) => ({
