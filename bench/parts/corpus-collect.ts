@@ -1,10 +1,13 @@
 /**
  * Collect: 1,000 videos' caption tracks collected by the server's job, through the function (live mode) against
- * the simulator answering every request 100 ms late, each in its own process. Wall time from POST …/collect to
- * the job's end against the ideal for the job's concurrency (videos × 0.1 s / concurrency), then a second
- * collection of the same videos collected again: the ledger must not move. docs/decisions/0150-bench-collect-and-view.md
+ * the simulator answering every request 100 ms late, each in its own process, on the embedded engine (PGlite under
+ * DATA_DIR) and on a Postgres server (DATABASE_URL). Wall time from POST …/collect to the job's end against the
+ * ideal for the job's concurrency (videos × 0.1 s / concurrency), then a second collection of the same videos
+ * collected again: the ledger must not move. docs/decisions/0150-bench-collect-and-view.md, 0154.
  */
+import { loadavg } from 'node:os'
 import { getDataset } from '#simulator/data/dataset.ts'
+import { startPostgresCluster } from '#server/testing/postgres-cluster.ts'
 import type { ChildServer } from '../lib/processes.ts'
 import { count, ratio, usd, type PartOutcome, type Row } from '../lib/report.ts'
 import { ledgerTotals, startFunctionProcess, startSimulatorProcess, tempDir } from '../lib/servers.ts'
@@ -92,8 +95,18 @@ async function collectAll(
   }
 }
 
-export async function runCorpusCollect(log: (line: string) => void): Promise<PartOutcome> {
-  const videoIds = videosWithCaptions(VIDEOS)
+type Engine = 'pglite' | 'postgres'
+
+/** The 1-minute load average: six other engineers share the cores, so each figure says how busy they were. */
+const load = () => loadavg()[0]!.toFixed(2)
+
+/** Both collects on one engine: a fresh simulator and function, the function's database on `engine`. */
+async function collectOn(
+  engine: Engine,
+  videoIds: string[],
+  databaseUrl: string | undefined,
+  log: (line: string) => void,
+): Promise<{ rows: Row[]; data: Record<string, unknown> }> {
   const cache = tempDir('collect')
   let sim: ChildServer | undefined
   let fn: ChildServer | undefined
@@ -102,7 +115,10 @@ export async function runCorpusCollect(log: (line: string) => void): Promise<Par
     fn = await startFunctionProcess({
       simulator: sim,
       cacheDir: cache.path,
-      env: { COLLECT_CONCURRENCY: String(COLLECT_CONCURRENCY) },
+      env: {
+        COLLECT_CONCURRENCY: String(COLLECT_CONCURRENCY),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
     })
     const server = fn
     const withTail = (e: unknown) => {
@@ -110,29 +126,31 @@ export async function runCorpusCollect(log: (line: string) => void): Promise<Par
         `${e instanceof Error ? e.message : String(e)}; the function's last lines:\n${server.stderrTail()}`,
       )
     }
+    const loadBefore = load()
     const first = await collectAll(fn, videoIds, 'Bench: first collect', log).catch(withTail)
+    const loadAfter = load()
     log(
-      `  first: ${first.job.collected} collected, ${first.job.unavailable} unavailable, ${first.job.failed} failed in ${(first.wallMs / 1000).toFixed(1)} s; ${first.paidCalls} paid ${usd(first.spentUsd)}`,
+      `  ${engine} first: ${first.job.collected} collected, ${first.job.unavailable} unavailable, ${first.job.failed} failed in ${(first.wallMs / 1000).toFixed(1)} s; ${first.paidCalls} paid ${usd(first.spentUsd)}`,
     )
     const second = await collectAll(fn, videoIds, 'Bench: same videos again', log).catch(withTail)
     log(
-      `  second: price ${usd(second.price.priceUsd)} (${second.price.cached} cached), ${second.paidCalls} paid ${usd(second.spentUsd)} in ${(second.wallMs / 1000).toFixed(1)} s`,
+      `  ${engine} second: price ${usd(second.price.priceUsd)} (${second.price.cached} cached), ${second.paidCalls} paid ${usd(second.spentUsd)} in ${(second.wallMs / 1000).toFixed(1)} s`,
     )
     const idealMs = (VIDEOS * SERVICE_MS) / COLLECT_CONCURRENCY
     const part = 'collect'
     const rows: Row[] = [
       {
         part,
-        measure: `first collect: ${count(VIDEOS)} videos, service ${SERVICE_MS} ms late, concurrency ${COLLECT_CONCURRENCY}`,
+        measure: `${engine}: first collect: ${count(VIDEOS)} videos, service ${SERVICE_MS} ms late, concurrency ${COLLECT_CONCURRENCY}`,
         value: `${(first.wallMs / 1000).toFixed(1)} s`,
-        compare: `ideal ${(idealMs / 1000).toFixed(1)} s; ${first.job.collected} collected, ${first.job.unavailable} unavailable, ${first.job.failed} failed`,
+        compare: `ideal ${(idealMs / 1000).toFixed(1)} s; ${first.job.collected} collected, ${first.job.unavailable} unavailable, ${first.job.failed} failed; load ${loadBefore} → ${loadAfter}`,
         ratio: ratio(first.wallMs, idealMs),
         target: `≤ ${TARGET_RATIO}× ideal`,
         met: first.wallMs <= TARGET_RATIO * idealMs && first.job.done === VIDEOS,
       },
       {
         part,
-        measure: 'first collect: price shown before, then paid (ledger)',
+        measure: `${engine}: first collect: price shown before, then paid (ledger)`,
         value: `${usd(first.spentUsd)} · ${count(first.paidCalls)} paid`,
         compare: `price ${usd(first.price.priceUsd)} for ${count(first.price.toBuy)} tracks`,
         target: '≤ the price',
@@ -140,27 +158,38 @@ export async function runCorpusCollect(log: (line: string) => void): Promise<Par
       },
       {
         part,
-        measure: 'second collect of the same videos: paid (ledger)',
+        measure: `${engine}: second collect of the same videos: paid (ledger)`,
         value: `${usd(second.spentUsd)} · ${count(second.paidCalls)} paid`,
         compare: `price ${usd(second.price.priceUsd)}; ${(second.wallMs / 1000).toFixed(1)} s`,
         target: '$0',
         met: second.spentUsd === 0 && second.paidCalls === 0,
       },
     ]
-    return {
-      rows,
-      data: {
-        videos: VIDEOS,
-        serviceMs: SERVICE_MS,
-        concurrency: COLLECT_CONCURRENCY,
-        idealMs,
-        first,
-        second,
-      },
-    }
+    return { rows, data: { idealMs, first, second, load: { before: loadBefore, after: loadAfter } } }
   } finally {
     await fn?.stop()
     await sim?.stop()
     cache.remove()
+  }
+}
+
+export async function runCorpusCollect(log: (line: string) => void): Promise<PartOutcome> {
+  const videoIds = videosWithCaptions(VIDEOS)
+  const embedded = await collectOn('pglite', videoIds, undefined, log)
+  const cluster = await startPostgresCluster()
+  try {
+    const server = await collectOn('postgres', videoIds, await cluster.createDatabase('bench_collect'), log)
+    return {
+      rows: [...embedded.rows, ...server.rows],
+      data: {
+        videos: VIDEOS,
+        serviceMs: SERVICE_MS,
+        concurrency: COLLECT_CONCURRENCY,
+        pglite: embedded.data,
+        postgres: server.data,
+      },
+    }
+  } finally {
+    await cluster.stop()
   }
 }

@@ -1,7 +1,8 @@
 /**
- * Collects one claimed track through the spending gateway (ledger, cache, single flight, budget), within the job's
- * maximum, and stores it in the corpus. Nothing charged is retried by itself: a charged failure is listed with its
- * reason, and a claim whose worker died after paying is never paid again blindly (the ledger is read first).
+ * Fetches one claimed track through the spending gateway (ledger, cache, single flight, budget), within the job's
+ * maximum, and hands its answer to the job's writer, which stores it in the corpus (track-writer.ts). Nothing charged
+ * is retried by itself: a charged failure is listed with its reason, and a claim whose worker died after paying is
+ * never paid again blindly (the ledger is read first).
  */
 import { PER_TRACK_USD, type TrackFailure } from '#contract/collections.ts'
 import type { CaptionItem } from '#contract/schemas.ts'
@@ -12,16 +13,20 @@ import { toMicro } from '../spend/money.ts'
 import { isCharged, PricedFailure } from '../spend/priced-failure.ts'
 import { captionCall } from './caption-request.ts'
 import type { CollectionRow } from './collection-store.ts'
-import { storeTrack } from './store-track.ts'
 import type { Claim, WorkQueue } from './work-queue.ts'
 
 /** Refusals that cost nothing and pass (a rate limit, the database, the network): the item waits and is tried again. */
 const PASSING = new Set(['rate_limited', 'storage_unavailable', 'upstream_unreachable', 'balance_exhausted'])
 /** Unpaid tries of one item before it is listed as failed. */
 const MAX_ATTEMPTS = 5
+/** An item whose answer could not be stored waits this long before any instance takes it again (free: it is cached). */
+export const RETAKE_AFTER_MS = 5_000
 
 export const INTERRUPTED_AFTER_PAYMENT =
   'Interrupted after payment: the server stopped after this track was paid for and before its answer was stored; collect again to buy it again.'
+
+/** A paid (or cached) answer waiting to be stored: the item stays claimed, under its lease, until the writer records it. */
+export type Fetched = { claim: Claim; costMicro: number; items: CaptionItem[] }
 
 export type ItemDeps = {
   db: Database
@@ -50,7 +55,8 @@ function failureOf(e: ApiFailure, at: number): TrackFailure {
   return { code: e.code, status: e.status, message: e.message, at }
 }
 
-export async function collectItem(deps: ItemDeps, claim: Claim): Promise<void> {
+/** The item's answer, for the writer to store; undefined when the item already ended here (failed, capped, released). */
+export async function fetchItem(deps: ItemDeps, claim: Claim): Promise<Fetched | undefined> {
   const { db, gateway, queue, worker, now } = deps
   const c = claim.collection
   const call = captionCall(c, claim.videoId)
@@ -58,8 +64,8 @@ export async function collectItem(deps: ItemDeps, claim: Claim): Promise<void> {
   if (claim.recovered) {
     const before = await paidBefore(db, c, claim)
     alreadyPaidMicro = before.costMicro
-    if (before.maybePaid && !(await gateway.quote(call)).cached)
-      return queue.finish(claim, worker, {
+    if (before.maybePaid && !(await gateway.quote(call)).cached) {
+      await queue.finish(claim, worker, {
         state: 'failed',
         costMicro: alreadyPaidMicro,
         failure: {
@@ -69,45 +75,42 @@ export async function collectItem(deps: ItemDeps, claim: Claim): Promise<void> {
           at: now(),
         },
       })
+      return undefined
+    }
   }
-  if (claim.jobState !== 'running') return queue.release(claim, 0, alreadyPaidMicro)
+  if (claim.jobState !== 'running') return void (await queue.release(claim, 0, alreadyPaidMicro))
 
   const cached = (await gateway.quote(call)).cached
-  if (!cached && !(await queue.reserve(claim, toMicro(PER_TRACK_USD)))) return queue.cap(claim)
+  if (!cached && !(await queue.reserve(claim, toMicro(PER_TRACK_USD)))) return void (await queue.cap(claim))
 
   let costMicro = alreadyPaidMicro
   try {
     const result = await gateway.call(call)
     costMicro += toMicro(result.costUsd)
-    const items = JSON.parse(result.body) as CaptionItem[]
-    const trackId = await storeTrack(db, {
-      source: c.source,
-      videoId: claim.videoId,
-      langAsked: c.lang ?? '',
-      mode: c.mode,
-      costMicro,
-      items,
-    })
-    await queue.finish(claim, worker, { state: 'collected', costMicro, trackId })
+    return { claim, costMicro, items: JSON.parse(result.body) as CaptionItem[] }
   } catch (e) {
     if (!(e instanceof ApiFailure)) {
-      // Storing failed after the answer arrived: it is in the function's cache, so taking it again is free.
       deps.log(
         `[collect] ${claim.videoId}: ${e instanceof Error ? e.message : String(e)}; it waits and is taken again`,
       )
-      return queue.release(claim, 5_000, costMicro)
+      // Whatever was paid is in the function's cache: taking it again is free.
+      await queue.release(claim, RETAKE_AFTER_MS, costMicro)
+      return undefined
     }
     const paid = e instanceof PricedFailure ? toMicro(e.costUsd) : 0
     costMicro += paid
     // The dashboard's own budget (BUDGET_USD) refused before paying: the job stops like at its own maximum.
-    if (e.code === 'budget_exhausted') return queue.cap(claim)
-    if (PASSING.has(e.code) && !isCharged(e) && paid === 0 && claim.attempts < MAX_ATTEMPTS)
-      return queue.release(claim, 1_000 * 2 ** claim.attempts + (e.retryAfterSeconds ?? 0) * 1000, costMicro)
+    if (e.code === 'budget_exhausted') return void (await queue.cap(claim))
+    if (PASSING.has(e.code) && !isCharged(e) && paid === 0 && claim.attempts < MAX_ATTEMPTS) {
+      await queue.release(claim, 1_000 * 2 ** claim.attempts + (e.retryAfterSeconds ?? 0) * 1000, costMicro)
+      return undefined
+    }
     const unavailable = e.code === 'captions_unavailable' || e.code === 'not_found'
     await queue.finish(claim, worker, {
       state: unavailable ? 'unavailable' : 'failed',
       costMicro,
       failure: failureOf(e, now()),
     })
+    return undefined
   }
 }

@@ -1,12 +1,14 @@
 /**
- * Runs collect jobs in this instance: a poll loop that keeps up to `concurrency` tracks in progress, claiming
- * work rows any instance may share, renewing their leases while they run, and stopping cleanly on dispose
- * (running tracks finish; nothing is left half-paid). docs/decisions/0140.
+ * Runs collect jobs in this instance: a poll loop that keeps up to `concurrency` fetches in progress, claiming
+ * work rows any instance may share and renewing their leases while they run, and one writer that stores what the
+ * fetches brought in batches (track-writer.ts); it stops cleanly on dispose (running tracks finish and are stored;
+ * nothing is left half-paid). docs/decisions/0140, 0154.
  */
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/database.ts'
 import type { Gateway } from '../gateway.ts'
-import { collectItem } from './collect-item.ts'
+import { fetchItem } from './collect-item.ts'
+import { createTrackWriter } from './track-writer.ts'
 import { createWorkQueue } from './work-queue.ts'
 
 export type JobRunnerOptions = {
@@ -14,7 +16,7 @@ export type JobRunnerOptions = {
   gateway: Gateway
   source: string
   now: () => number
-  /** Tracks in progress at once in this instance; 0 runs nothing here. */
+  /** Fetches in progress at once in this instance; 0 runs nothing here. */
   concurrency: number
   /** How long a claim holds unrenewed; renewed every third of it. */
   leaseMs: number
@@ -26,9 +28,12 @@ export type JobRunnerOptions = {
 export type JobRunner = {
   /** Look for work now (a job was just started here). */
   wake(): void
-  /** Stops claiming; resolves when the tracks in progress have finished. */
+  /** Stops claiming; resolves when the tracks in progress have finished and are stored. */
   stop(): Promise<void>
 }
+
+/** Fetched answers waiting for the writer, per fetch slot, before this instance stops claiming more. */
+const BACKLOG_PER_SLOT = 2
 
 export function startJobRunner(opts: JobRunnerOptions): JobRunner {
   const { db, gateway, now, concurrency, leaseMs } = opts
@@ -36,6 +41,7 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
   const log = opts.log ?? ((l: string) => console.error(l))
   const worker = `${randomUUID()}`
   const queue = createWorkQueue({ db, source: opts.source, now, leaseMs })
+  const writer = createTrackWriter({ db, queue, worker, log, onStored: () => schedule(0) })
   const active = new Set<Promise<void>>()
   let stopping = false
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -61,12 +67,17 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
     polling = true
     again = false
     try {
-      const free = concurrency - active.size
+      // A writer that falls behind holds the fetches back: claimed answers never pile up unbounded in memory.
+      const free = Math.min(
+        concurrency - active.size,
+        BACKLOG_PER_SLOT * concurrency - writer.backlog() - active.size,
+      )
       if (free <= 0) return
       const claims = await queue.claim(worker, free)
-      if (!claims.length) await queue.finishIdleJobs()
+      if (!claims.length && !writer.backlog()) await queue.finishIdleJobs()
       for (const claim of claims) {
-        const run: Promise<void> = collectItem({ db, gateway, queue, worker, now, log }, claim)
+        const run: Promise<void> = fetchItem({ db, gateway, queue, worker, now, log }, claim)
+          .then((fetched) => fetched && writer.add(fetched))
           .catch((e: unknown) =>
             log(
               `[collect] ${claim.videoId} of job ${claim.jobId} stopped on an error; its lease returns it to the queue: ${e instanceof Error ? e.message : String(e)}`,
@@ -92,7 +103,7 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
 
   const heartbeat = setInterval(
     () => {
-      if (active.size)
+      if (active.size || writer.backlog())
         void queue
           .renew(worker)
           .catch((e: unknown) =>
@@ -110,6 +121,7 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
       stopping = true
       clearTimeout(timer)
       await Promise.allSettled([...active])
+      await writer.drain()
       clearInterval(heartbeat)
     },
   }

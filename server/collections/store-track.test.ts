@@ -2,7 +2,7 @@ import { beforeEach, expect, it } from 'vitest'
 import { describeOnEngines } from '#server/testing/postgres-cluster.ts'
 import { num, type Database } from '#server/db/database.ts'
 import { openCorpusDatabase } from './search/testing/corpus-fixture.ts'
-import { storeTrack, type TrackToStore } from './store-track.ts'
+import { insertTracks, prepareTrack, storeTrack, type TrackToStore } from './store-track.ts'
 
 const item = (text: string, offset: number, duration = 1, lang = 'en') => ({ text, offset, duration, lang })
 
@@ -130,5 +130,25 @@ describeOnEngines('storeTrack', (engine) => {
     const [count] = await db.query<{ n: unknown }>('SELECT count(*) AS n FROM corpus_tracks')
     expect(num(count!.n)).toBe(0)
     expect(await storeTrack(db, track())).toBeGreaterThan(0)
+  })
+
+  it('stores several tracks in one call: each new one with its cues, a repeat and a stored one under their existing id', async () => {
+    const stored = await storeTrack(db, track({ videoId: 'aaaaaaaaaaa' }))
+    const batch = await Promise.all(
+      [
+        track({ videoId: 'bbbbbbbbbbb' }),
+        track({ videoId: 'aaaaaaaaaaa', items: [item('not kept', 0)] }),
+        track({ videoId: 'ccccccccccc', items: [item('hola mundo', 0, 1, 'es')] }),
+        track({ videoId: 'bbbbbbbbbbb' }),
+      ].map((t) => prepareTrack(db, t)),
+    )
+    const ids = await db.transaction((tx) => insertTracks(tx, batch))
+    expect(ids[1]).toBe(stored)
+    expect(ids[3]).toBe(ids[0])
+    expect(new Set([stored, ids[0], ids[2]]).size).toBe(3)
+    expect((await cues(stored)).map((c) => c.text)).toEqual((await cues(ids[0]!)).map((c) => c.text))
+    expect((await cues(ids[2]!)).map((c) => c.text)).toEqual(['hola mundo'])
+    const [count] = await db.query<{ n: unknown }>('SELECT count(*) AS n FROM corpus_tracks')
+    expect(num(count!.n)).toBe(3)
   })
 })

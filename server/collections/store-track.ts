@@ -1,7 +1,7 @@
-/** Stores one collected caption track and its cleaned cues, once per data source and canonical request (corpus_tracks' unique key). */
+/** Stores collected caption tracks and their cleaned cues, once per data source and canonical request (corpus_tracks' unique key). */
 import type { CaptionItem } from '#contract/schemas.ts'
 import { num, type Database, type Queryable } from '../db/database.ts'
-import { cleanCues } from './clean-text.ts'
+import { cleanCues, type CleanCue } from './clean-text.ts'
 import { textSearchConfig, type TextSearchConfig } from './text-search-config.ts'
 
 export type TrackToStore = {
@@ -28,7 +28,7 @@ export const TRACK_TERMS = `INSERT INTO corpus_track_terms (track_id, lexeme, cu
 /** Postgres 15 lacks some configurations PGlite (18) has: a missing one falls back to `simple`, never to an error. */
 const installed = new WeakMap<Queryable, Promise<Set<string>>>()
 
-async function configFor(db: Database, lang: string): Promise<TextSearchConfig> {
+async function configFor(db: Queryable, lang: string): Promise<TextSearchConfig> {
   let names = installed.get(db)
   if (!names) {
     names = db
@@ -46,49 +46,116 @@ function receivedLanguage(track: TrackToStore): string {
   return track.items.find((i) => i.lang)?.lang ?? (track.langAsked || 'und')
 }
 
+/** A track cleaned and ready to insert: cleaning is plain JavaScript, done before any transaction holds the database. */
+export type PreparedTrack = {
+  key: [source: string, videoId: string, langAsked: string, mode: string]
+  lang: string
+  cfg: TextSearchConfig
+  cues: CleanCue[]
+  fetchedAt: number
+  costMicro: number
+}
+
+export async function prepareTrack(db: Database, track: TrackToStore): Promise<PreparedTrack> {
+  const lang = receivedLanguage(track)
+  return {
+    key: [track.source, track.videoId, track.langAsked, track.mode],
+    lang,
+    cfg: await configFor(db, lang),
+    cues: cleanCues(track.items),
+    fetchedAt: track.fetchedAt ?? Date.now(),
+    costMicro: Math.round(track.costMicro),
+  }
+}
+
+type TrackIdRow = { id: unknown; source: string; video_id: string; lang_asked: string; mode: string }
+
+const keyOf = (source: unknown, videoId: unknown, langAsked: unknown, mode: unknown) =>
+  JSON.stringify([source, videoId, langAsked, mode])
+
+/**
+ * Inserts prepared tracks in the caller's transaction, several per statement (a collect job stores what its
+ * fetches brought in batches); returns each track's id, in order: the existing one when already stored.
+ */
+export async function insertTracks(tx: Queryable, tracks: readonly PreparedTrack[]): Promise<number[]> {
+  if (!tracks.length) return []
+  const col = <T>(f: (t: PreparedTrack) => T) => tracks.map(f)
+  const inserted = await tx.query<TrackIdRow>(
+    `INSERT INTO corpus_tracks (source, video_id, lang_asked, mode, lang, cfg, cue_count, fetched_at, cost_micro)
+     SELECT t.source, t.video_id, t.lang_asked, t.mode, t.lang, t.cfg::regconfig, t.cue_count, t.fetched_at, t.cost_micro
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::bigint[], $9::bigint[])
+          AS t(source, video_id, lang_asked, mode, lang, cfg, cue_count, fetched_at, cost_micro)
+     ON CONFLICT (source, video_id, lang_asked, mode) DO NOTHING
+     RETURNING id, source, video_id, lang_asked, mode`,
+    [
+      col((t) => t.key[0]),
+      col((t) => t.key[1]),
+      col((t) => t.key[2]),
+      col((t) => t.key[3]),
+      col((t) => t.lang),
+      col((t) => t.cfg),
+      col((t) => t.cues.length),
+      col((t) => t.fetchedAt),
+      col((t) => t.costMicro),
+    ],
+  )
+  const ids = new Map(inserted.map((r) => [keyOf(r.source, r.video_id, r.lang_asked, r.mode), num(r.id)]))
+  // A key inserted just now brings its cues once (a batch may hold one track twice: two jobs wanting it).
+  const fresh = [...new Map(tracks.map((t) => [keyOf(...t.key), t] as const)).values()].filter((t) =>
+    ids.has(keyOf(...t.key)),
+  )
+  const stored = tracks.filter((t) => !ids.has(keyOf(...t.key)))
+  if (stored.length) {
+    // Stored already (by this or another instance, or twice in this batch): the same track, kept as it was.
+    const existing = await tx.query<TrackIdRow>(
+      `SELECT c.id, c.source, c.video_id, c.lang_asked, c.mode FROM corpus_tracks c
+       JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(source, video_id, lang_asked, mode)
+         ON c.source = k.source AND c.video_id = k.video_id AND c.lang_asked = k.lang_asked AND c.mode = k.mode`,
+      [0, 1, 2, 3].map((i) => stored.map((t) => t.key[i])),
+    )
+    for (const r of existing) ids.set(keyOf(r.source, r.video_id, r.lang_asked, r.mode), num(r.id))
+  }
+  // One statement per configuration: the cast to regconfig is done once, not per cue.
+  for (const cfg of new Set(fresh.map((t) => t.cfg)))
+    await insertCues(
+      tx,
+      cfg,
+      fresh
+        .filter((t) => t.cfg === cfg)
+        .flatMap((t) => t.cues.map((cue) => ({ trackId: ids.get(keyOf(...t.key))!, cue }))),
+    )
+  for (const t of fresh) await tx.query(TRACK_TERMS, [ids.get(keyOf(...t.key))])
+  return tracks.map((t) => ids.get(keyOf(...t.key)) ?? 0)
+}
+
+type CueRow = { trackId: number; cue: CleanCue }
+
+async function insertCues(tx: Queryable, cfg: TextSearchConfig, rows: readonly CueRow[]): Promise<void> {
+  for (let from = 0; from < rows.length; from += CUES_PER_INSERT) {
+    const part = rows.slice(from, from + CUES_PER_INSERT)
+    await tx.query(
+      `INSERT INTO corpus_cues (track_id, seq, start_s, duration_s, text, cfg, sounds)
+       SELECT c.track_id, c.seq, c.start_s, c.duration_s, c.text, $2::regconfig,
+              CASE WHEN c.sounds = '' THEN '{}'::text[] ELSE string_to_array(c.sounds, E'\\x1f') END
+       FROM unnest($1::bigint[], $3::int[], $4::float8[], $5::float8[], $6::text[], $7::text[])
+            AS c(track_id, seq, start_s, duration_s, text, sounds)`,
+      [
+        part.map((r) => r.trackId),
+        cfg,
+        part.map((r) => r.cue.seq),
+        part.map((r) => r.cue.start),
+        part.map((r) => r.cue.duration),
+        part.map((r) => r.cue.text),
+        // Unit separator between names: a marker's name holds no control character (cleaning removed them).
+        part.map((r) => r.cue.sounds.join('\u001f')),
+      ],
+    )
+  }
+}
+
 /** Cleans and inserts the track and its cues in one transaction; returns the track's id (the existing one when already stored). */
 export async function storeTrack(db: Database, track: TrackToStore): Promise<number> {
-  const lang = receivedLanguage(track)
-  const cfg = await configFor(db, lang)
-  const cues = cleanCues(track.items)
-  const key = [track.source, track.videoId, track.langAsked, track.mode]
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx.query<{ id: unknown }>(
-      `INSERT INTO corpus_tracks (source, video_id, lang_asked, mode, lang, cfg, cue_count, fetched_at, cost_micro)
-       VALUES ($1, $2, $3, $4, $5, $6::regconfig, $7, $8, $9)
-       ON CONFLICT (source, video_id, lang_asked, mode) DO NOTHING RETURNING id`,
-      [...key, lang, cfg, cues.length, track.fetchedAt ?? Date.now(), Math.round(track.costMicro)],
-    )
-    if (!inserted) {
-      // Stored already (by this or another instance): the same track, kept as it was.
-      const [existing] = await tx.query<{ id: unknown }>(
-        'SELECT id FROM corpus_tracks WHERE source = $1 AND video_id = $2 AND lang_asked = $3 AND mode = $4',
-        key,
-      )
-      return num(existing?.id)
-    }
-    const id = num(inserted.id)
-    for (let from = 0; from < cues.length; from += CUES_PER_INSERT) {
-      const part = cues.slice(from, from + CUES_PER_INSERT)
-      await tx.query(
-        `INSERT INTO corpus_cues (track_id, seq, start_s, duration_s, text, cfg, sounds)
-         SELECT $1, c.seq, c.start_s, c.duration_s, c.text, $2::regconfig,
-                CASE WHEN c.sounds = '' THEN '{}'::text[] ELSE string_to_array(c.sounds, E'\\x1f') END
-         FROM unnest($3::int[], $4::float8[], $5::float8[], $6::text[], $7::text[])
-              AS c(seq, start_s, duration_s, text, sounds)`,
-        [
-          id,
-          cfg,
-          part.map((c) => c.seq),
-          part.map((c) => c.start),
-          part.map((c) => c.duration),
-          part.map((c) => c.text),
-          // Unit separator between names: a marker's name holds no control character (cleaning removed them).
-          part.map((c) => c.sounds.join('\u001f')),
-        ],
-      )
-    }
-    await tx.query(TRACK_TERMS, [id])
-    return id
-  })
+  const prepared = await prepareTrack(db, track)
+  const [id] = await db.transaction((tx) => insertTracks(tx, [prepared]))
+  return id!
 }

@@ -26,6 +26,9 @@ export type Outcome =
   | { state: 'collected'; costMicro: number; trackId: number }
   | { state: 'unavailable' | 'failed'; costMicro: number; failure: TrackFailure }
 
+/** An item's end, as the writer records it. */
+export type Ended = { claim: Claim; outcome: Outcome }
+
 export function createWorkQueue({
   db,
   source,
@@ -49,6 +52,49 @@ export function createWorkQueue({
     )
   }
 
+  async function finishAll(q: Queryable, worker: string, ends: readonly Ended[]): Promise<void> {
+    if (!ends.length) return
+    const t = now()
+    const col = <T>(f: (e: Ended) => T) => ends.map(f)
+    const failures = col(({ outcome }) => ('failure' in outcome ? JSON.stringify(outcome.failure) : null))
+    await q.query(
+      `UPDATE collect_items i SET state = e.state, cost_micro = i.cost_micro + e.cost_micro, failure = e.failure::jsonb,
+              lease_until = NULL, reserved_micro = 0
+       FROM unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[])
+            AS e(job_id, video_id, state, cost_micro, failure)
+       WHERE i.job_id = e.job_id AND i.video_id = e.video_id AND i.worker = $1`,
+      [
+        worker,
+        col((e) => e.claim.jobId),
+        col((e) => e.claim.videoId),
+        col((e) => e.outcome.state),
+        col((e) => e.outcome.costMicro),
+        failures,
+      ],
+    )
+    // Spent is spent, whoever holds the row now.
+    await q.query(
+      `UPDATE collect_jobs j SET spent_micro = j.spent_micro + e.spent, updated_at = $3
+       FROM (SELECT job_id, sum(cost_micro) AS spent FROM unnest($1::bigint[], $2::bigint[]) AS u(job_id, cost_micro) GROUP BY job_id) e
+       WHERE j.id = e.job_id`,
+      [col((e) => e.claim.jobId), col((e) => e.outcome.costMicro), t],
+    )
+    await q.query(
+      `UPDATE collection_videos v SET track_state = e.state, track_id = e.track_id, failure = e.failure::jsonb
+       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[]) AS e(job_id, video_id, state, track_id, failure)
+       JOIN collect_jobs j ON j.id = e.job_id
+       WHERE v.collection_id = j.collection_id AND v.video_id = e.video_id`,
+      [
+        col((e) => e.claim.jobId),
+        col((e) => e.claim.videoId),
+        col((e) => e.outcome.state),
+        col(({ outcome }) => (outcome.state === 'collected' ? outcome.trackId : null)),
+        failures,
+      ],
+    )
+    for (const jobId of new Set(col((e) => e.claim.jobId))) await finishIdleJobs(q, jobId)
+  }
+
   return {
     finishIdleJobs: () => finishIdleJobs(db),
 
@@ -61,21 +107,25 @@ export function createWorkQueue({
     async claim(worker: string, n: number): Promise<Claim[]> {
       const t = now()
       const rows = await db.query(
+        // The jobs are read once (ARRAY: a few ids), not joined row by row: the queue may hold thousands of items.
         `WITH picked AS (
-           SELECT i.job_id, i.video_id, i.state AS was, i.claimed_at AS was_claimed_at,
-                  c.id AS collection_id, c.source, c.lang, c.mode, j.state AS job_state
-           FROM collect_items i JOIN collect_jobs j ON j.id = i.job_id JOIN collections c ON c.id = j.collection_id
-           WHERE c.source = $5
-             AND ((i.state = 'queued' AND j.state = 'running' AND coalesce(i.lease_until, 0) <= $1)
-               OR (i.state = 'running' AND i.lease_until < $1))
+           SELECT i.job_id, i.video_id, i.state AS was, i.claimed_at AS was_claimed_at
+           FROM collect_items i
+           WHERE (i.state = 'queued' AND coalesce(i.lease_until, 0) <= $1
+                  AND i.job_id = ANY (ARRAY(SELECT j.id FROM collect_jobs j JOIN collections c ON c.id = j.collection_id
+                                            WHERE j.state = 'running' AND c.source = $5)))
+              OR (i.state = 'running' AND i.lease_until < $1
+                  AND i.job_id = ANY (ARRAY(SELECT j.id FROM collect_jobs j JOIN collections c ON c.id = j.collection_id
+                                            WHERE c.source = $5)))
            ORDER BY i.job_id, i.position
            LIMIT $2
            FOR UPDATE OF i SKIP LOCKED)
-         UPDATE collect_items c SET state = 'running', worker = $3, lease_until = $4, claimed_at = $1,
-                attempts = c.attempts + 1, reserved_micro = 0
-         FROM picked WHERE c.job_id = picked.job_id AND c.video_id = picked.video_id
-         RETURNING c.job_id, c.video_id, c.attempts, picked.was, picked.was_claimed_at, picked.collection_id,
-                   picked.source, picked.lang, picked.mode, picked.job_state`,
+         UPDATE collect_items u SET state = 'running', worker = $3, lease_until = $4, claimed_at = $1,
+                attempts = u.attempts + 1, reserved_micro = 0
+         FROM picked JOIN collect_jobs j ON j.id = picked.job_id JOIN collections c ON c.id = j.collection_id
+         WHERE u.job_id = picked.job_id AND u.video_id = picked.video_id
+         RETURNING u.job_id, u.video_id, u.attempts, picked.was, picked.was_claimed_at, c.id AS collection_id,
+                   c.source, c.lang, c.mode, j.state AS job_state`,
         [t, n, worker, t + leaseMs, source],
       )
       return rows.map((r) => ({
@@ -158,35 +208,11 @@ export function createWorkQueue({
     },
 
     /** Records an item's end: its row, the job's spending, the collection's track state; ends the job when nothing is left. */
-    async finish(claim: Claim, worker: string, outcome: Outcome): Promise<void> {
-      const t = now()
-      const failure = 'failure' in outcome ? JSON.stringify(outcome.failure) : null
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE collect_items SET state = $4, cost_micro = cost_micro + $5, failure = $6::jsonb,
-                  lease_until = NULL, reserved_micro = 0
-           WHERE job_id = $1 AND video_id = $2 AND worker = $3`,
-          [claim.jobId, claim.videoId, worker, outcome.state, outcome.costMicro, failure],
-        )
-        // Spent is spent, whoever holds the row now.
-        await tx.query(
-          'UPDATE collect_jobs SET spent_micro = spent_micro + $2, updated_at = $3 WHERE id = $1',
-          [claim.jobId, outcome.costMicro, t],
-        )
-        await tx.query(
-          `UPDATE collection_videos v SET track_state = $3, track_id = $4, failure = $5::jsonb
-           FROM collect_jobs j WHERE j.id = $1 AND v.collection_id = j.collection_id AND v.video_id = $2`,
-          [
-            claim.jobId,
-            claim.videoId,
-            outcome.state,
-            outcome.state === 'collected' ? outcome.trackId : null,
-            failure,
-          ],
-        )
-        await finishIdleJobs(tx, claim.jobId)
-      })
-    },
+    finish: (claim: Claim, worker: string, outcome: Outcome): Promise<void> =>
+      db.transaction((tx) => finishAll(tx, worker, [{ claim, outcome }])),
+
+    /** Records several items' ends in the caller's transaction (the one that stored their tracks): a few statements for all. */
+    finishAll,
   }
 }
 

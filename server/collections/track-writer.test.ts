@@ -1,0 +1,151 @@
+/** The collect job's writer: answers that wait are stored together, a batch stays within its cues, a refused batch goes back to the queue. */
+import { beforeEach, expect, it, vi } from 'vitest'
+import { describeOnEngines } from '#server/testing/postgres-cluster.ts'
+import { num, type Database } from '#server/db/database.ts'
+import { gate } from '#server/testing/spend-harness.ts'
+import { RETAKE_AFTER_MS, type Fetched } from './collect-item.ts'
+import { openCorpusDatabase } from './search/testing/corpus-fixture.ts'
+import { prepareTrack } from './store-track.ts'
+import { createTrackWriter, CUES_PER_BATCH } from './track-writer.ts'
+import type { Ended, WorkQueue } from './work-queue.ts'
+
+const fetched = (videoId: string, cues: number): Fetched => ({
+  claim: {
+    jobId: 1,
+    videoId,
+    recovered: false,
+    previousClaimAt: null,
+    collection: { id: 'c_test', source: 'demo', lang: null, mode: 'default' },
+    jobState: 'running',
+    attempts: 1,
+  },
+  costMicro: 530,
+  items: Array.from({ length: cues }, (_, i) => ({
+    text: `line ${i} of ${videoId}`,
+    offset: i,
+    duration: 1,
+    lang: 'en',
+    wordCount: 4,
+    speechRate: 120,
+  })),
+})
+
+describeOnEngines('collect track writer', (engine) => {
+  let db: Database
+  beforeEach(async () => {
+    db = await openCorpusDatabase(engine)
+  })
+
+  /** The queue's two doors the writer uses, recorded; finishAll runs in the writer's transaction. */
+  const recordingQueue = () => {
+    const finished: Ended[][] = []
+    const queue = {
+      finishAll: vi.fn((_tx: unknown, _worker: string, ends: Ended[]) => {
+        finished.push(ends)
+        return Promise.resolve()
+      }),
+      release: vi.fn(() => Promise.resolve()),
+    }
+    return { finished, queue, asQueue: queue as unknown as WorkQueue }
+  }
+
+  /** The database held until released, counting the writer's transactions. */
+  const heldDatabase = (held: Promise<void>, failing = false) => {
+    let transactions = 0
+    const wrapped: Database = {
+      ...db,
+      transaction: async (fn) => {
+        transactions++
+        await held
+        return db.transaction(async (tx) => {
+          const out = await fn(tx)
+          if (failing) throw new Error('disk full')
+          return out
+        })
+      },
+    }
+    return { wrapped, transactions: () => transactions }
+  }
+
+  /** Every answer added is cleaned and waiting: the configurations are read once, then cleaning takes no I/O. */
+  const warm = (on: Database) =>
+    prepareTrack(on, {
+      ...fetched('aaaaaaaaaaa', 1).claim.collection,
+      videoId: 'x',
+      langAsked: '',
+      costMicro: 0,
+      items: [],
+    })
+  const settled = () => new Promise((r) => setImmediate(r))
+
+  /** A writer with three answers of `cues` cues each, cleaned and waiting for the database (held until g.open()). */
+  async function threeWaiting(cues: number) {
+    const g = gate()
+    const { wrapped, transactions } = heldDatabase(g.opened)
+    const { finished, asQueue } = recordingQueue()
+    const writer = createTrackWriter({
+      db: wrapped,
+      queue: asQueue,
+      worker: 'w',
+      log: () => undefined,
+      onStored: () => undefined,
+    })
+    await warm(wrapped)
+    for (const id of ['aaaaaaaaaaa', 'bbbbbbbbbbb', 'ccccccccccc']) writer.add(fetched(id, cues))
+    await settled()
+    return { g, transactions, finished, writer }
+  }
+
+  it('stores the answers that waited for the database together, each with its cues and its item’s end', async () => {
+    const { g, transactions, finished, writer } = await threeWaiting(10)
+    expect(writer.backlog()).toBe(3)
+    g.open()
+    await writer.drain()
+    expect(writer.backlog()).toBe(0)
+    expect(transactions()).toBe(1)
+    const ends = finished.flat()
+    expect(ends.map((e) => [e.claim.videoId, e.outcome.state, e.outcome.costMicro])).toEqual([
+      ['aaaaaaaaaaa', 'collected', 530],
+      ['bbbbbbbbbbb', 'collected', 530],
+      ['ccccccccccc', 'collected', 530],
+    ])
+    for (const e of ends) {
+      const trackId = e.outcome.state === 'collected' ? e.outcome.trackId : 0
+      const [row] = await db.query<{ video_id: string; n: unknown }>(
+        'SELECT t.video_id, (SELECT count(*) FROM corpus_cues c WHERE c.track_id = t.id) AS n FROM corpus_tracks t WHERE t.id = $1',
+        [trackId],
+      )
+      expect([row?.video_id, num(row?.n)]).toEqual([e.claim.videoId, 10])
+    }
+  })
+
+  it('keeps each batch within CUES_PER_BATCH cues', async () => {
+    const { g, finished, writer } = await threeWaiting(Math.floor(CUES_PER_BATCH / 2) + 1)
+    g.open()
+    await writer.drain()
+    expect(finished.map((batch) => batch.length)).toEqual([1, 1, 1])
+  })
+
+  it('gives a batch the database refused back to the queue with what it cost, and stores none of it', async () => {
+    const { wrapped } = heldDatabase(Promise.resolve(), true)
+    const { finished, queue, asQueue } = recordingQueue()
+    const logs: string[] = []
+    const stored = vi.fn()
+    const writer = createTrackWriter({
+      db: wrapped,
+      queue: asQueue,
+      worker: 'w',
+      log: (l) => logs.push(l),
+      onStored: stored,
+    })
+    const answer = fetched('aaaaaaaaaaa', 5)
+    writer.add(answer)
+    await writer.drain()
+    expect(queue.release).toHaveBeenCalledWith(answer.claim, RETAKE_AFTER_MS, 530)
+    expect(finished.flat().map((e) => e.claim.videoId)).toEqual(['aaaaaaaaaaa']) // rolled back with the batch
+    const [count] = await db.query<{ n: unknown }>('SELECT count(*) AS n FROM corpus_tracks')
+    expect(num(count!.n)).toBe(0)
+    expect(logs).toEqual([expect.stringContaining('aaaaaaaaaaa: storing failed (disk full)')])
+    expect(stored).toHaveBeenCalled()
+  })
+})

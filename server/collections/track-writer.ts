@@ -1,0 +1,121 @@
+/**
+ * The collect job's one writer in this instance: answers the fetches brought wait here and are stored in batches
+ * (their tracks, their cues and their items' ends in one transaction), so the fetches keep the service busy while
+ * the database stores. A batch that fails goes back to the queue: its answers are cached, so taking them again is free.
+ */
+import type { Database } from '../db/database.ts'
+import { RETAKE_AFTER_MS, type Fetched } from './collect-item.ts'
+import { insertTracks, prepareTrack, type PreparedTrack } from './store-track.ts'
+import type { WorkQueue } from './work-queue.ts'
+
+/** Cues per batch: enough to share each statement's cost, few enough that a batch holds PGlite's one connection briefly. */
+export const CUES_PER_BATCH = 3000
+
+export type TrackWriter = {
+  /** Queues a fetched answer for storing. */
+  add(fetched: Fetched): void
+  /** Answers queued or being stored. */
+  backlog(): number
+  /** Resolves when everything queued so far is stored (or back in the queue). */
+  drain(): Promise<void>
+}
+
+type Ready = Fetched & { track: PreparedTrack }
+
+/** The first answers of the queue that fit in one batch (at least one). */
+function takeBatch(ready: Ready[]): Ready[] {
+  let cues = ready[0]?.track.cues.length ?? 0
+  let n = Math.min(1, ready.length)
+  while (n < ready.length && cues + ready[n]!.track.cues.length <= CUES_PER_BATCH)
+    cues += ready[n++]!.track.cues.length
+  return ready.splice(0, n)
+}
+
+export function createTrackWriter({
+  db,
+  queue,
+  worker,
+  log,
+  onStored,
+}: {
+  db: Database
+  queue: WorkQueue
+  worker: string
+  log: (line: string) => void
+  /** A batch ended: its items left this instance (the runner may claim more). */
+  onStored: () => void
+}): TrackWriter {
+  const ready: Ready[] = []
+  const preparing = new Set<Promise<void>>()
+  let writing = 0
+  let loop: Promise<void> | undefined
+
+  const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
+  /** Back to the queue after a failure: the answer is cached, so taking it again is free. */
+  async function giveBack({ claim, costMicro }: Fetched, reason: string): Promise<void> {
+    log(`[collect] ${claim.videoId}: storing failed (${reason}); it waits and is taken again`)
+    await queue
+      .release(claim, RETAKE_AFTER_MS, costMicro)
+      .catch((e: unknown) =>
+        log(`[collect] ${claim.videoId} returns to the queue when its lease runs out: ${message(e)}`),
+      )
+  }
+
+  async function writeOne(): Promise<void> {
+    let batch: Ready[] = []
+    try {
+      await db.transaction(async (tx) => {
+        // Taken once the transaction holds the database: what arrived while it waited joins this batch.
+        batch = takeBatch(ready)
+        writing += batch.length
+        const ids = await insertTracks(
+          tx,
+          batch.map((r) => r.track),
+        )
+        const ends = batch.map(({ claim, costMicro }, i) => ({
+          claim,
+          outcome: { state: 'collected' as const, costMicro, trackId: ids[i]! },
+        }))
+        await queue.finishAll(tx, worker, ends)
+      })
+    } catch (e) {
+      for (const r of batch) await giveBack(r, message(e))
+    } finally {
+      writing -= batch.length
+    }
+  }
+
+  async function run(): Promise<void> {
+    while (ready.length) {
+      await writeOne()
+      onStored()
+    }
+    loop = undefined
+  }
+
+  return {
+    add(fetched) {
+      const { claim, costMicro, items } = fetched
+      // Cleaning is plain JavaScript, done as the answer arrives rather than while a transaction holds the database.
+      const prepared: Promise<void> = prepareTrack(db, {
+        source: claim.collection.source,
+        videoId: claim.videoId,
+        langAsked: claim.collection.lang ?? '',
+        mode: claim.collection.mode,
+        costMicro,
+        items,
+      })
+        .then((track) => {
+          ready.push({ ...fetched, track })
+          loop ??= run()
+        })
+        .catch((e: unknown) => giveBack(fetched, message(e)))
+        .finally(() => preparing.delete(prepared))
+      preparing.add(prepared)
+    },
+    backlog: () => preparing.size + ready.length + writing,
+    async drain() {
+      while (preparing.size || loop) await Promise.all([...preparing, loop])
+    },
+  }
+}
