@@ -30,7 +30,7 @@ const video = (i: number): CollectionVideo => ({
           failure: {
             code: 'upstream_timeout',
             status: 504,
-            message: 'The service did not answer in time.',
+            message: 'The service did not answer in time. Collect again to try once more.',
             at: 0,
           },
         }
@@ -40,9 +40,7 @@ const video = (i: number): CollectionVideo => ({
 describe('VideosTable', () => {
   it('renders 10,000 videos as the few rows on screen, each with its state or failure reason', () => {
     const videos = Array.from({ length: 10_000 }, (_, i) => video(i))
-    const started = performance.now()
     renderRoute(<VideosTable videos={videos} />)
-    const elapsed = performance.now() - started
     const table = screen.getByRole('table', { name: 'Videos in this collection' })
     expect(table.getAttribute('aria-rowcount')).toBe('10001')
     const rows = within(table).getAllByRole('row')
@@ -52,9 +50,11 @@ describe('VideosTable', () => {
     expect(within(table).getByRole('link', { name: 'Video 0' }).getAttribute('href')).toBe(
       '/videos/v0000000000',
     )
-    expect(within(table).getByText('failed: The service did not answer in time.')).toBeTruthy()
+    // A long reason shows its first sentence in the fixed-height row; the whole of it is the cell's title.
+    const reason = within(table).getByText('failed: The service did not answer in time.')
+    expect(reason.getAttribute('title')).toBe(
+      'The service did not answer in time. Collect again to try once more.',
+    )
     expect(within(table).getAllByText('collected · en · 12 cues').length).toBeGreaterThan(3)
-    // Generous for a shared test machine; the benchmark measures the real figure.
-    expect(elapsed).toBeLessThan(1_000)
   })
 })

@@ -8,8 +8,11 @@ import { videoPath } from '#lib/paths/videos.ts'
 const ROW_HEIGHT = 52
 const COLUMNS = 'grid grid-cols-[minmax(0,3fr)_minmax(0,1.5fr)_7rem_minmax(0,2fr)] gap-2'
 
+/** A failure's first sentence fits a fixed-height row; the whole message is the cell's title. */
+const firstSentence = (message: string) => /^.*?[.!?](?=\s|$)/.exec(message)?.[0] ?? message
+
 function trackText(track: CollectionVideo['track']): string {
-  if (track.failure) return `${track.state}: ${track.failure.message}`
+  if (track.failure) return `${track.state}: ${firstSentence(track.failure.message)}`
   const details = [track.lang, track.cueCount !== null ? `${track.cueCount} cues` : undefined].filter(Boolean)
   return [track.state, ...details].join(' · ')
 }
@@ -73,7 +76,11 @@ export function VideosTable({ videos, linkOf = studioLink }: Props) {
                   {v.channelTitle ?? '—'}
                 </span>
                 <span role="cell">{v.publishedAt?.slice(0, 10) ?? '—'}</span>
-                <span role="cell" className={v.track.failure ? 'text-red-800' : undefined}>
+                <span
+                  role="cell"
+                  title={v.track.failure?.message}
+                  className={v.track.failure ? 'line-clamp-2 text-red-800' : undefined}
+                >
                   {trackText(v.track)}
                 </span>
               </div>
