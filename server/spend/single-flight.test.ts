@@ -79,12 +79,19 @@ describeOnEngines('single flight and the paid-call rate limit', (engine) => {
     expect((await h.request('/api/popularVideos', {}, '10.0.0.1')).status).toBe(200) // client A used its one paid call
     // Client A's next count in the rate-limit table waits until B has joined A's flight: the overlap is certain.
     const limiterHeld = gate()
+    let leaderHeld = false
     const query = h.db.query.bind(h.db)
     vi.spyOn(h.db, 'query').mockImplementation(async (sql, params) => {
-      if (sql.includes('INSERT INTO rate_windows') && params?.[1] === '10.0.0.1') await limiterHeld.opened
+      if (sql.includes('INSERT INTO rate_windows') && params?.[1] === '10.0.0.1') {
+        leaderHeld = true
+        await limiterHeld.opened
+      }
       return query(sql, params)
     })
-    const pending = Promise.all([h.request(URL_, {}, '10.0.0.1'), h.request(URL_, {}, '10.0.0.2')])
+    // B starts only once A leads the flight and waits at its limit: B cannot overtake A and lead instead.
+    const first = h.request(URL_, {}, '10.0.0.1')
+    await vi.waitFor(() => expect(leaderHeld).toBe(true), { timeout: 10_000 })
+    const pending = Promise.all([first, h.request(URL_, {}, '10.0.0.2')])
     await vi.waitFor(() => expect(h.gateway.inFlight()).toEqual([{ joined: 1 }]), { timeout: 10_000 })
     limiterHeld.open()
     const [a, b] = await pending
