@@ -151,6 +151,12 @@ describe('CollectionView against the real function', () => {
     expect(within(perVideo).getByRole('row', { name: /Never Gonna Give You Up/ }).textContent).toContain(
       String(total),
     )
+    // A counted video opens in the studio with its collected track and the collection (coding on).
+    expect(
+      within(perVideo)
+        .getByRole('link', { name: /Never Gonna Give You Up/ })
+        .getAttribute('href'),
+    ).toBe(`/videos/dQw4w9WgXcQ?lang=en&mode=default&collection=${c.id}`)
     expect(screen.getByRole('img', { name: /^Hits per (day|month|year) of publication/ })).toBeTruthy()
 
     // Exports are links to the function's routes with the same search.

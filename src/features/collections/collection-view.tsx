@@ -7,9 +7,7 @@ import { collectionQueries } from '#lib/collections/collections-api.ts'
 import { useAddToCollection } from '#lib/collections/use-add-to-collection.ts'
 import { pageTitle } from '#lib/page-title.ts'
 import { collectionsPath, type CorpusSearchState } from '#lib/paths/collections.ts'
-import { videoPath } from '#lib/paths/videos.ts'
 import type { CollectionVideo } from '#contract/collections.ts'
-import type { LanguageCode } from '#contract/enums.ts'
 import { CodesSection } from './components/codes-section.tsx'
 import { CollectPanel } from './components/collect-panel.tsx'
 import { CorpusSearchPanel } from './components/corpus-search-panel.tsx'
@@ -18,6 +16,7 @@ import { PasteVideos } from './components/paste-videos.tsx'
 import { QueryError } from './components/query-error.tsx'
 import { VideosTable } from './components/videos-table.tsx'
 import { WordStats } from './components/word-stats.tsx'
+import { studioLink } from './lib/studio-link.ts'
 
 type Props = {
   collectionId: string
@@ -31,17 +30,9 @@ export function CollectionView({ collectionId, search, problems, onSearchChange 
   const adder = useAddToCollection(false)
   const c = detail.data
   const videos = useMemo(() => c?.videos ?? [], [c])
-  // A collected video opens in the studio with its collected track and the collection's codes (coding on).
   const mode = c?.mode
   const linkOf = useCallback(
-    (v: CollectionVideo) =>
-      v.track.state === 'collected'
-        ? videoPath(v.videoId, {
-            lang: (v.track.lang ?? undefined) as LanguageCode | undefined,
-            mode,
-            collection: collectionId,
-          })
-        : videoPath(v.videoId),
+    (v: CollectionVideo) => studioLink(v, { id: collectionId, mode }),
     [mode, collectionId],
   )
   return (

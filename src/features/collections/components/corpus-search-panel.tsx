@@ -12,6 +12,7 @@ import { useCorpusSearch } from '../hooks/use-corpus-search.ts'
 import { useHitCounts } from '../hooks/use-hit-counts.ts'
 import { useKwicCoding } from '../hooks/use-kwic-coding.ts'
 import { countOverTime, countPerVideo } from '../lib/hit-counts.ts'
+import { studioLink } from '../lib/studio-link.ts'
 import { HitsChart } from './hits-chart.tsx'
 import { KwicLines } from './kwic-lines.tsx'
 import { QueryError } from './query-error.tsx'
@@ -93,19 +94,31 @@ export function CorpusSearchPanel({ collectionId, mode, videos, search, onSearch
               its provenance (JSON)
             </a>
           </div>
-          <HitCounts collectionId={collectionId} search={search} byId={byId} />
+          <HitCounts collectionId={collectionId} mode={mode} search={search} byId={byId} />
         </>
       )}
     </section>
   )
 }
 
+/** A counted video opens like the collection's own list opens it (coding on when its track is collected). */
+function linkOfCounted(
+  videoId: string,
+  byId: ReadonlyMap<string, CollectionVideo>,
+  collection: { id: string; mode: CaptionMode },
+): string {
+  const video = byId.get(videoId)
+  return video ? studioLink(video, collection) : videoPath(videoId)
+}
+
 function HitCounts({
   collectionId,
+  mode,
   search,
   byId,
 }: {
   collectionId: string
+  mode: CaptionMode
   search: CorpusSearchState
   byId: ReadonlyMap<string, CollectionVideo>
 }) {
@@ -145,7 +158,10 @@ function HitCounts({
           {perVideo.slice(0, 200).map((v) => (
             <tr key={v.videoId}>
               <td>
-                <Link className="text-sky-800 underline" to={videoPath(v.videoId)}>
+                <Link
+                  className="text-sky-800 underline"
+                  to={linkOfCounted(v.videoId, byId, { id: collectionId, mode })}
+                >
                   {v.title}
                 </Link>
               </td>
