@@ -126,12 +126,13 @@ test.describe('area sweep', () => {
     await runButton.click()
     await expect.poll(() => held.length, { timeout: 30_000 }).toBe(3)
     await expect(page.getByTestId('sweep-status')).toContainText('Running')
-    await page.unroute('**/api/search?*', hold)
-    release()
 
-    // A reload mid-sweep: the saved progress is offered, and resuming buys no page twice.
+    // A reload mid-sweep, the three pages still held (so no further page can start and be saved before it): the saved
+    // progress is offered, and resuming buys no page twice.
     await page.reload()
     await expect(page.getByText(/^This sweep was interrupted with \$[\d.]+ spent/)).toBeVisible()
+    await page.unroute('**/api/search?*', hold)
+    release()
     await expect(page.getByTestId('sweep-status')).toContainText(`3 pages`)
     await page.getByRole('button', { name: /^Resume sweep/ }).click()
     await expect(page.getByTestId('sweep-status')).toContainText(
