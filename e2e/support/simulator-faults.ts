@@ -26,13 +26,23 @@ export type FaultRule = {
 
 export type SimulatorStats = { calls: number; costUsd: number; byOperation: Record<string, number> }
 
+/** Control calls are free and idempotent: one retry when a kept-alive socket was reset under them (a `reset` fault, a server's idle timeout). */
+async function control(send: () => Promise<APIResponse>): Promise<APIResponse> {
+  try {
+    return await send()
+  } catch (error) {
+    if (!/ECONNRESET|socket hang up/.test(String(error))) throw error
+    return send()
+  }
+}
+
 export async function setFault(request: APIRequestContext, baseUrl: string, rule: FaultRule): Promise<void> {
-  const res = await request.post(`${baseUrl}/api/__simulator/faults`, { data: rule })
+  const res = await control(() => request.post(`${baseUrl}/api/__simulator/faults`, { data: rule }))
   expect(res.status(), await res.text()).toBe(200)
 }
 
 export async function clearFaults(request: APIRequestContext, baseUrl: string): Promise<void> {
-  const res = await request.delete(`${baseUrl}/api/__simulator/faults`)
+  const res = await control(() => request.delete(`${baseUrl}/api/__simulator/faults`))
   expect(res.status(), await res.text()).toBe(200)
 }
 
