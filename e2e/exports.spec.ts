@@ -25,9 +25,12 @@ test.describe('exports a researcher loads without repair', () => {
     // The demo's Paris videos: some are in Montmartre, most are not.
     await page.getByLabel('Filter loaded results').fill('montmartre')
     await page.getByLabel('Sort', { exact: true }).selectOption('title')
-    await expect(page.getByText(new RegExp(`^Showing \\d+ of ${loaded} loaded videos`))).toBeVisible()
-    const shown = await results(page).count()
-    expect(shown).toBeLessThan(loaded)
+    const showing = page.getByText(new RegExp(`^Showing \\d+ of ${loaded} loaded videos`))
+    const shownNow = async () => Number(/^Showing (\d+)/.exec((await showing.textContent()) ?? '')?.[1])
+    // "Showing 50 of 50" is there before the typed filter applies: wait for the filtered count.
+    await expect.poll(shownNow).toBeLessThan(loaded)
+    const shown = await shownNow()
+    await expect(results(page)).toHaveCount(shown)
     expect(shown).toBeGreaterThan(1)
 
     const group = exportGroup(page, 'videos')
