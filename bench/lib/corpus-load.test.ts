@@ -3,11 +3,7 @@ import type { Database } from '#server/db/database.ts'
 import { openDatabase } from '#server/db/open-database.ts'
 import { corpusGenerator } from './corpus-generator.ts'
 import { BENCH_COLLECTION_ID, loadCorpus, type LoadReport } from './corpus-load.ts'
-import {
-  collectionConfigs,
-  countHits,
-  searchCollection,
-} from '#server/collections/search/search-collection.ts'
+import { searchConfigs, countHits, searchCollection } from '#server/collections/search/search-collection.ts'
 import { memoryCorpus, scanAnswer } from './corpus-memory-scan.ts'
 
 const openInMemory = () =>
@@ -70,7 +66,7 @@ describe('loadCorpus and the timed search, on PGlite', () => {
   })
 
   it('gives the product search the same answer as the in-memory scan: first page as KWIC lines, exact total', async () => {
-    const configs = await collectionConfigs(db, BENCH_COLLECTION_ID)
+    const configs = await searchConfigs(db, BENCH_COLLECTION_ID)
     expect(configs).toContain('english')
     // More hits than the page for the word, a few for the phrase (read through the GIN index).
     for (const [q, pattern, atLeast] of [

@@ -6,6 +6,8 @@
  */
 import type { Database } from '#server/db/database.ts'
 import { TRACK_TERMS } from '#server/collections/store-track.ts'
+import { refreshCorpusStatistics } from '#server/collections/corpus-maintenance.ts'
+import { TERMS_PRIMARY_KEY } from '#server/db/corpus-keys.ts'
 import type { CorpusGenerator, GeneratedVideo } from './corpus-generator.ts'
 
 export const BENCH_COLLECTION_ID = 'c_benchcorp'
@@ -13,7 +15,7 @@ export const BENCH_COLLECTION_ID = 'c_benchcorp'
 const VIDEOS_PER_BATCH = 8
 /** Migration 0004's index, word for word. */
 export const GIN_INDEX = 'CREATE INDEX corpus_cues_tsv ON corpus_cues USING gin (tsv)'
-/** Migration 0005's primary key. */
+/** Migration 0007's primary key. */
 const TERMS_KEY = 'corpus_track_terms_pkey'
 
 export type LoadReport = {
@@ -156,18 +158,14 @@ export async function loadCorpus(
     () =>
       db.transaction(async (tx) => {
         await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`)
-        await tx.query(
-          `ALTER TABLE corpus_track_terms ADD CONSTRAINT ${TERMS_KEY} PRIMARY KEY (lexeme, track_id)`,
-        )
+        await tx.query(`ALTER TABLE corpus_track_terms ADD CONSTRAINT ${TERMS_KEY} ${TERMS_PRIMARY_KEY}`)
       }),
     (ms) => (termsMs += ms),
   )
   let analyzeMs = 0
+  // What the end of a collect job runs (corpus-maintenance.ts).
   await timed(
-    () =>
-      db.exec(
-        'ANALYZE corpus_cues; ANALYZE corpus_tracks; ANALYZE collection_videos; ANALYZE corpus_track_terms',
-      ),
+    () => refreshCorpusStatistics(db),
     (ms) => (analyzeMs = ms),
   )
   return {

@@ -8,11 +8,7 @@
 import { loadavg } from 'node:os'
 import { openDatabase } from '#server/db/open-database.ts'
 import type { Database } from '#server/db/database.ts'
-import {
-  collectionConfigs,
-  countHits,
-  searchCollection,
-} from '#server/collections/search/search-collection.ts'
+import { searchConfigs, countHits, searchCollection } from '#server/collections/search/search-collection.ts'
 import { startPostgresCluster } from '#server/testing/postgres-cluster.ts'
 import { corpusGenerator } from '../lib/corpus-generator.ts'
 import { BENCH_COLLECTION_ID, loadCorpus, type LoadReport } from '../lib/corpus-load.ts'
@@ -104,13 +100,7 @@ async function timeProbe(db: Database, probe: Probe): Promise<ProbeTiming> {
     await timed(() => ask('none'), keep ? t.pageMs : undefined)
     await timed(
       async () =>
-        countHits(
-          db,
-          BENCH_COLLECTION_ID,
-          probe.q,
-          'words',
-          await collectionConfigs(db, BENCH_COLLECTION_ID),
-        ),
+        countHits(db, BENCH_COLLECTION_ID, probe.q, 'words', await searchConfigs(db, BENCH_COLLECTION_ID)),
       keep ? t.countMs : undefined,
     )
     const answer = await timed(() => ask('exact'), keep ? t.answerMs : undefined)
@@ -196,7 +186,7 @@ function engineRows(result: EngineResult, baseline: Baseline[], videos: number):
       part,
       measure: `${engine}: load ${count(load.cues)} cues (${count(videos)} videos), built ${built.builtAt.slice(0, 16).replace('T', ' ')} UTC${result.builtNow ? ' (this run)' : ' (cached)'}`,
       value: seconds(load.insertMs + load.indexMs + load.termsMs + load.analyzeMs),
-      compare: `insert ${seconds(load.insertMs)}, GIN index after ${seconds(load.indexMs)}, term counts ${seconds(load.termsMs)}, analyze ${seconds(load.analyzeMs)}`,
+      compare: `insert ${seconds(load.insertMs)}, GIN index after ${seconds(load.indexMs)}, term counts ${seconds(load.termsMs)}, vacuum and analyze ${seconds(load.analyzeMs)}`,
     },
     { part, measure: `${engine}: database size`, value: mb(load.sizeBytes) },
   ]

@@ -24,6 +24,28 @@ describe('collect job runner', () => {
     g.open()
   })
 
+  it('refreshes the corpus statistics once the work runs out: the word counts are all-visible for index-only reads', async () => {
+    const h = track(spendHarness({}))
+    const ids = ['ccccccccc11', 'ccccccccc12', 'ccccccccc13']
+    const c = (await (await h.request('/api/collections', post({ name: 'x', videoIds: ids }))).json()) as {
+      id: string
+    }
+    await h.request(`/api/collections/${c.id}/collect`, post({ maxUsd: 1 }))
+    const visible = async () =>
+      Number(
+        (
+          await h.db.query<{ n: unknown }>(
+            "SELECT relallvisible AS n FROM pg_class WHERE relname = 'corpus_track_terms'",
+          )
+        )[0]?.n,
+      )
+    const deadline = Date.now() + 15_000
+    while ((await visible()) === 0 && Date.now() < deadline) await sleep(100)
+    expect(await visible()).toBeGreaterThan(0)
+    const [terms] = await h.db.query<{ n: unknown }>('SELECT count(*) AS n FROM corpus_track_terms')
+    expect(Number(terms?.n)).toBeGreaterThan(0)
+  })
+
   it('logs a database that keeps failing once, not at every poll, and stops cleanly', async () => {
     const logs: string[] = []
     const failing = {

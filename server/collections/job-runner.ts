@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/database.ts'
 import type { Gateway } from '../gateway.ts'
 import { fetchItem } from './collect-item.ts'
+import { refreshCorpusStatistics } from './corpus-maintenance.ts'
 import { createTrackWriter } from './track-writer.ts'
 import { createWorkQueue } from './work-queue.ts'
 
@@ -41,7 +42,18 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
   const log = opts.log ?? ((l: string) => console.error(l))
   const worker = `${randomUUID()}`
   const queue = createWorkQueue({ db, source: opts.source, now, leaseMs })
-  const writer = createTrackWriter({ db, queue, worker, log, onStored: () => schedule(0) })
+  /** Tracks stored since the corpus statistics were last refreshed (corpus-maintenance.ts). */
+  let storedSinceRefresh = false
+  const writer = createTrackWriter({
+    db,
+    queue,
+    worker,
+    log,
+    onStored: () => {
+      storedSinceRefresh = true
+      schedule(0)
+    },
+  })
   const active = new Set<Promise<void>>()
   let stopping = false
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -74,7 +86,14 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
       )
       if (free <= 0) return
       const claims = await queue.claim(worker, free)
-      if (!claims.length && !writer.backlog()) await queue.finishIdleJobs()
+      if (!claims.length && !writer.backlog()) {
+        await queue.finishIdleJobs()
+        // Once the work runs out: a search of what was collected reads index entries alone.
+        if (storedSinceRefresh && !active.size) {
+          storedSinceRefresh = false
+          await refreshCorpusStatistics(db)
+        }
+      }
       for (const claim of claims) {
         const run: Promise<void> = fetchItem({ db, gateway, queue, worker, now, log }, claim)
           .then((fetched) => fetched && writer.add(fetched))

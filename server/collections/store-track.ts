@@ -22,8 +22,9 @@ export type TrackToStore = {
 const CUES_PER_INSERT = 5000
 
 /** Each lexeme's cue count in the track, for single-word totals (docs/decisions/0151). */
-export const TRACK_TERMS = `INSERT INTO corpus_track_terms (track_id, lexeme, cues)
-  SELECT $1::bigint, s.word, s.ndoc FROM ts_stat('SELECT tsv FROM corpus_cues WHERE track_id = ' || $1::bigint) AS s`
+export const TRACK_TERMS = `INSERT INTO corpus_track_terms (track_id, lexeme, cues, cfg)
+  SELECT $1::bigint, s.word, s.ndoc, (SELECT cfg FROM corpus_tracks WHERE id = $1::bigint)
+  FROM ts_stat('SELECT tsv FROM corpus_cues WHERE track_id = ' || $1::bigint) AS s`
 
 /** Postgres 15 lacks some configurations PGlite (18) has: a missing one falls back to `simple`, never to an error. */
 const installed = new WeakMap<Queryable, Promise<Set<string>>>()

@@ -1,7 +1,7 @@
 /** The KWIC lines of a search as CSV (the one writer: RFC 4180, header on line 1, CRLF, BOM, exact values) and its provenance sidecar. */
 import { toCsv, type Column } from '#contract/csv-writer.ts'
 import type { Queryable } from '../../db/database.ts'
-import { allHits, collectionConfigs, type KwicHit, type SortOrder } from '../search/search-collection.ts'
+import { allHits, searchConfigs, type KwicHit, type SortOrder } from '../search/search-collection.ts'
 import type { MatchMode } from '../search/search-sql.ts'
 import { loadCollection, provenanceHead } from './export-source.ts'
 
@@ -31,7 +31,7 @@ export const KWIC_COLUMNS: Column<Line>[] = [
 ]
 
 async function lines(db: Queryable, collectionId: string, p: KwicExportParams): Promise<Line[]> {
-  const configs = await collectionConfigs(db, collectionId)
+  const configs = await searchConfigs(db, collectionId)
   const hits = await allHits(db, collectionId, p, configs)
   const rows = await db.query<{
     video_id: string

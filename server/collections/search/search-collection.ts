@@ -61,13 +61,20 @@ const ORDER: Record<'time' | 'video', string> = {
  */
 export const WALK_MAX_CUES = 20_000
 
-/** 404 for an unknown collection; otherwise the text-search configurations of its collected tracks. */
-export async function collectionConfigs(db: Queryable, collectionId: string): Promise<string[]> {
+/**
+ * 404 for an unknown collection; otherwise the text-search configurations the search tries: those of every stored
+ * track, a superset of the collection's that a loose scan of an index reads in a few entries, where the collection's
+ * own would read all its videos (decision 0172). A configuration the collection lacks matches none of its cues.
+ */
+export async function searchConfigs(db: Queryable, collectionId: string): Promise<string[]> {
   // One round trip: every search asks this first.
   const [found] = await db.query<{ known: boolean; cfgs: string[] }>(
-    `SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1) AS known,
-       ARRAY(SELECT DISTINCT t.cfg::text FROM collection_videos cv JOIN corpus_tracks t ON t.id = cv.track_id
-             WHERE cv.collection_id = $1) AS cfgs`,
+    `WITH RECURSIVE c AS (
+       (SELECT cfg FROM corpus_tracks ORDER BY cfg LIMIT 1)
+       UNION ALL
+       SELECT (SELECT t.cfg FROM corpus_tracks t WHERE t.cfg > c.cfg ORDER BY t.cfg LIMIT 1) FROM c WHERE c.cfg IS NOT NULL)
+     SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1) AS known,
+       ARRAY(SELECT cfg::text FROM c WHERE cfg IS NOT NULL) AS cfgs`,
     [collectionId],
   )
   if (!found?.known)
@@ -140,8 +147,8 @@ async function pageRows(
   collectionId: string,
   p: SearchParams,
   configs: readonly string[],
-  window: { limit: number; offset: number; order: string; tracks?: Tracks },
-): Promise<{ rows: Row[]; locator: Locator }> {
+  window: { limit: number; offset: number; order: string; tracks?: Tracks; withTotal?: boolean },
+): Promise<{ rows: Row[]; locator: Locator; total?: number }> {
   const params = new Params()
   const collection = params.add(collectionId)
   const { where, locator } = matchClause(p.q, p.match, configs, params)
@@ -150,10 +157,12 @@ async function pageRows(
     locator.kind === 'tsquery'
       ? `ts_headline(h.cfg, h.text, to_tsquery(h.cfg, ${params.add(locator.tsquery)}), ${params.add(HEADLINE_OPTIONS)})`
       : 'NULL'
-  const rows = await db.query<Row>(
-    `WITH h AS (${matchingCues(collection, where, tracks)} ORDER BY ${window.order}
+  // The total counted in the same pass over the matches as the page (decision 0172).
+  const total = window.withTotal ? ', count(*) OVER () AS total' : ''
+  const rows = await db.query<Row & { total?: unknown }>(
+    `WITH h AS (SELECT *${total} FROM (${matchingCues(collection, where, tracks)}) AS m ORDER BY ${window.order}
                 LIMIT ${params.add(window.limit)} OFFSET ${params.add(window.offset)})
-     SELECT h.video_id, t.lang, h.start_s, h.duration_s, h.text, h.seq, ${marked} AS marked,
+     SELECT h.video_id, t.lang, h.start_s, h.duration_s, h.text, h.seq, ${marked} AS marked,${window.withTotal ? ' h.total,' : ''}
        (SELECT string_agg(p.text, ' ' ORDER BY p.seq) FROM corpus_cues p
          WHERE p.track_id = h.track_id AND p.seq >= h.seq - ${NEIGHBOURS} AND p.seq < h.seq) AS prev_text,
        (SELECT string_agg(n.text, ' ' ORDER BY n.seq) FROM corpus_cues n
@@ -162,7 +171,7 @@ async function pageRows(
      ORDER BY ${window.order.replace(/\b(position|seq|title|video_id)\b/g, 'h.$1')}`,
     params.values,
   )
-  return { rows, locator }
+  return { rows, locator, total: window.withTotal && rows[0] ? num(rows[0].total) : undefined }
 }
 
 /** How many cues of the collection match (one line per matching cue): from the term counts for one plain word. */
@@ -223,7 +232,7 @@ export async function searchCollection(
   p: SearchParams,
   { walkMaxCues = WALK_MAX_CUES }: { walkMaxCues?: number } = {},
 ): Promise<SearchResult> {
-  const configs = await collectionConfigs(db, collectionId)
+  const configs = await searchConfigs(db, collectionId)
   if (p.sort === 'before' || p.sort === 'after') {
     const hits = (await allHits(db, collectionId, p, configs)).slice(p.offset, p.offset + p.limit)
     return {
@@ -234,9 +243,13 @@ export async function searchCollection(
   const window = { limit: p.limit, offset: p.offset, order: ORDER[p.sort] }
   const lexemes = await singleWordLexemes(db, p.q, p.match, configs)
   if (!lexemes) {
-    const { rows, locator } = await pageRows(db, collectionId, p, configs, window)
-    const total = p.count === 'exact' ? await countHits(db, collectionId, p.q, p.match, configs) : null
-    return { total, hits: rows.map((r) => toHit(r, locator)) }
+    const withTotal = p.count === 'exact'
+    const page = await pageRows(db, collectionId, p, configs, { ...window, withTotal })
+    // A page past the last hit has no row to carry the total: it is counted apart.
+    const total = withTotal
+      ? (page.total ?? (await countHits(db, collectionId, p.q, p.match, configs)))
+      : null
+    return { total, hits: page.rows.map((r) => toHit(r, page.locator)) }
   }
   // One plain word: the term counts give the total and the tracks of the page's hits.
   const found = await pageTracks(db, collectionId, lexemes, p.sort, p)

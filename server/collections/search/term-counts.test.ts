@@ -6,7 +6,7 @@ import { openPglite } from '#server/db/pglite-engine.ts'
 import { describeOnEngines } from '#server/testing/postgres-cluster.ts'
 import {
   allHits,
-  collectionConfigs,
+  searchConfigs,
   countHits,
   searchCollection,
   type SearchParams,
@@ -53,7 +53,7 @@ describeOnEngines('corpus search from the term counts', (engine) => {
 
   it('answers a plain word with the total and every page the full-text index gives, walking tracks or not', async () => {
     const db = await corpus()
-    const configs = await collectionConfigs(db, ID)
+    const configs = await searchConfigs(db, ID)
     for (const sort of ['time', 'video'] as const) {
       for (const word of ['alpha', 'bravo', 'echo', 'Charlie']) {
         // The reference: every hit through the GIN index, in the page's order.
@@ -94,7 +94,7 @@ describeOnEngines('corpus search from the term counts', (engine) => {
     expect(await searchCollection(db, ID, params('foxtrot'))).toEqual({ total: 0, hits: [] })
     const past = await searchCollection(db, ID, params('alpha', { offset: 10_000 }))
     expect(past.hits).toEqual([])
-    expect(past.total).toBe(await countHits(db, ID, '"alpha"', 'words', await collectionConfigs(db, ID)))
+    expect(past.total).toBe(await countHits(db, ID, '"alpha"', 'words', await searchConfigs(db, ID)))
   })
 
   it('stores each lexeme’s cue count with the track', async () => {
@@ -111,7 +111,7 @@ describeOnEngines('corpus search from the term counts', (engine) => {
   })
 })
 
-it('migration 0005 counts the lexemes of tracks stored before it', async () => {
+it('migrations 0005 and 0007 count the lexemes of tracks stored before them, each with its configuration', async () => {
   const old = await openPglite({ dataDir: ':memory:', timeoutMs: 20_000 })
   try {
     await migrate(old, MIGRATIONS.slice(0, 4))
@@ -120,12 +120,12 @@ it('migration 0005 counts the lexemes of tracks stored before it', async () => {
       INSERT INTO corpus_cues (track_id, seq, start_s, duration_s, text, cfg) VALUES
       (7, 0, 0, 1, 'old people', 'english'), (7, 1, 1, 1, 'people again', 'english')`)
     expect((await migrate(old))[0]).toBe(5)
-    const rows = await old.query<{ lexeme: string; cues: unknown }>(
-      'SELECT lexeme, cues FROM corpus_track_terms WHERE track_id = 7 ORDER BY lexeme',
+    const rows = await old.query<{ lexeme: string; cues: unknown; cfg: string }>(
+      'SELECT lexeme, cues, cfg::text AS cfg FROM corpus_track_terms WHERE track_id = 7 ORDER BY lexeme',
     )
-    expect(rows.map((r) => [r.lexeme, Number(r.cues)])).toEqual([
-      ['old', 1],
-      ['peopl', 2],
+    expect(rows.map((r) => [r.lexeme, Number(r.cues), r.cfg])).toEqual([
+      ['old', 1, 'english'],
+      ['peopl', 2, 'english'],
     ])
   } finally {
     await old.close()

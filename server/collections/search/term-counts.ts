@@ -1,5 +1,5 @@
 /**
- * A search for one plain word answered from corpus_track_terms (each lexeme's cue count per track, migration 0005):
+ * A search for one plain word answered from corpus_track_terms (each lexeme's cue count per track, migrations 0005 and 0007):
  * its exact total, and which tracks hold the hits of a page, without reading every matching cue (docs/decisions/0151).
  */
 import { num, type Queryable } from '../../db/database.ts'
@@ -60,23 +60,23 @@ export async function singleWordLexemes(
 }
 
 /**
- * The collection's tracks holding the lexemes, with their matching cue counts, as one SQL source. Each distinct
- * lexeme's range is read once (`OFFSET 0`: before any join), then kept where the track's configuration makes that
- * lexeme of the word (a condition, not a join with a list the planner cannot estimate).
+ * The collection's tracks holding the lexemes, with their matching cue counts, as one SQL source. Every lexeme and
+ * configuration bound the key's range and the pairs filter it inside the index (decision 0172): the answer comes
+ * from index entries alone, never from the heap or corpus_tracks.
  */
 function trackCounts(params: Params, collectionId: string, lexemes: Lexemes): string {
   const byLexeme = new Map<string, string[]>()
   for (const l of lexemes) byLexeme.set(l.lexeme, [...(byLexeme.get(l.lexeme) ?? []), l.cfg])
   const arms = [...byLexeme].map(
     ([lexeme, cfgs]) =>
-      `(tt.lexeme = ${params.add(lexeme)} AND t.cfg = ANY(${params.add(cfgs)}::regconfig[]))`,
+      `(tt.lexeme = ${params.add(lexeme)} AND tt.cfg = ANY(${params.add(cfgs)}::regconfig[]))`,
   )
-  return `SELECT cv.video_id, cv.position, cv.title, cv.track_id, t.cue_count, tt.cues
-          FROM (SELECT track_id, lexeme, cues FROM corpus_track_terms
-                WHERE lexeme = ANY(${params.add([...byLexeme.keys()])}::text[]) OFFSET 0) AS tt
-          JOIN corpus_tracks t ON t.id = tt.track_id
-          JOIN collection_videos cv ON cv.track_id = tt.track_id
-          WHERE cv.collection_id = ${params.add(collectionId)} AND (${arms.join(' OR ')})`
+  return `SELECT cv.video_id, cv.position, cv.title, cv.track_id, tt.cues
+          FROM corpus_track_terms tt JOIN collection_videos cv ON cv.track_id = tt.track_id
+          WHERE cv.collection_id = ${params.add(collectionId)}
+            AND tt.lexeme = ANY(${params.add([...byLexeme.keys()])}::text[])
+            AND tt.cfg = ANY(${params.add([...new Set(lexemes.map((l) => l.cfg))])}::regconfig[])
+            AND (${arms.join(' OR ')})`
 }
 
 /** The exact number of the collection's cues holding the word. */
@@ -120,12 +120,13 @@ export async function pageTracks(
     upto: unknown
     total: unknown
   }>(
-    `SELECT track_id, cue_count, cues, upto, total FROM (
-       SELECT track_id, cue_count, cues, sum(cues) OVER () AS total,
+    `SELECT w.track_id, t.cue_count, w.cues, w.upto, w.total FROM (
+       SELECT track_id, cues, sum(cues) OVER () AS total,
               sum(cues) OVER (ORDER BY ${VIDEO_ORDER[order]} ROWS UNBOUNDED PRECEDING) AS upto
        FROM (${source}) AS h) AS w
-     WHERE upto > ${params.add(window.offset)} AND upto - cues < ${params.add(window.offset + window.limit)}
-     ORDER BY upto`,
+     JOIN corpus_tracks t ON t.id = w.track_id
+     WHERE w.upto > ${params.add(window.offset)} AND w.upto - w.cues < ${params.add(window.offset + window.limit)}
+     ORDER BY w.upto`,
     params.values,
   )
   const first = rows[0]

@@ -1,6 +1,6 @@
 /** GET /stats: the words of a collection, or of a search's hits with the search term's collocates. */
 import type { Queryable } from '../../db/database.ts'
-import { allHits, collectionConfigs } from '../search/search-collection.ts'
+import { allHits, searchConfigs } from '../search/search-collection.ts'
 import type { MatchMode } from '../search/search-sql.ts'
 import { collocates, topTerms, type Collocate, type TermCount } from './word-stats.ts'
 
@@ -37,7 +37,7 @@ export async function collectionStats(
   collectionId: string,
   p: StatsParams,
 ): Promise<StatsResult> {
-  const configs = await collectionConfigs(db, collectionId)
+  const configs = await searchConfigs(db, collectionId)
   const options = { n: p.n, dropStopWords: p.stopwords === 'drop', limit: p.limit }
   if (p.q !== undefined) {
     const hits = await allHits(db, collectionId, { q: p.q, match: p.match, sort: 'time' }, configs)

@@ -5,6 +5,7 @@ import { sql as captionDefaultLanguages } from './0003-caption-default-languages
 import { sql as collections } from './0004-collections.ts'
 import { sql as corpusTrackTerms } from './0005-corpus-track-terms.ts'
 import { sql as coding } from './0006-coding.ts'
+import { sql as corpusSearchKeys } from './0007-corpus-search-keys.ts'
 
 export type Migration = { version: number; name: string; sql: string }
 
@@ -15,4 +16,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'collections', sql: collections },
   { version: 5, name: 'corpus-track-terms', sql: corpusTrackTerms },
   { version: 6, name: 'coding', sql: coding },
+  { version: 7, name: 'corpus-search-keys', sql: corpusSearchKeys },
 ]
