@@ -15,6 +15,11 @@ export type PaidCall = {
   signal?: AbortSignal
   /** Who asks (for per-client rate limits); never forwarded. */
   clientKey?: string
+  /**
+   * A caller's limit on its calls in flight at the service (the collect job's concurrency): taken before the ledger
+   * row is written, given back as soon as the service has answered. Never forwarded.
+   */
+  upstreamSlot?: () => Promise<() => void>
 }
 
 export type PaidResult = {

@@ -8,11 +8,12 @@ import { PER_TRACK_USD, type TrackFailure } from '#contract/collections.ts'
 import type { CaptionItem } from '#contract/schemas.ts'
 import { num, type Database } from '../db/database.ts'
 import { ApiFailure } from '../errors.ts'
-import type { Gateway } from '../gateway.ts'
+import type { Gateway, PaidCall } from '../gateway.ts'
 import { toMicro } from '../spend/money.ts'
 import { isCharged, PricedFailure } from '../spend/priced-failure.ts'
 import { captionCall } from './caption-request.ts'
 import type { CollectionRow } from './collection-store.ts'
+import type { UpstreamSlots } from './upstream-slots.ts'
 import type { Claim, WorkQueue } from './work-queue.ts'
 
 /** Refusals that cost nothing and pass (a rate limit, the database, the network): the item waits and is tried again. */
@@ -35,6 +36,32 @@ export type ItemDeps = {
   worker: string
   now: () => number
   log: (line: string) => void
+  /** This instance's share of the service for collecting (upstream-slots.ts); unlimited when absent. */
+  slots?: UpstreamSlots
+}
+
+/** The researcher stopped the job while this item waited for a slot at the service: it goes back to the queue, unpaid. */
+class JobNoLongerRunning extends Error {}
+
+/** A slot at the service, unless the job was stopped while the item waited for one: then it stays unpaid and queued. */
+function slotWhileRunning(deps: ItemDeps, claim: Claim): PaidCall['upstreamSlot'] {
+  const { slots, db } = deps
+  if (!slots) return undefined
+  return async () => {
+    const release = await slots()
+    try {
+      const [job] = await db.query<{ state: string }>('SELECT state FROM collect_jobs WHERE id = $1', [
+        claim.jobId,
+      ])
+      // A cap refuses only reservations to come: this one is within the maximum and goes on.
+      if (job?.state !== 'stopped') return release
+    } catch (e) {
+      release()
+      throw e
+    }
+    release()
+    throw new JobNoLongerRunning()
+  }
 }
 
 /** What the dead worker's calls for this track did, from the ledger: charged (and how much), or possibly charged (pending). */
@@ -59,7 +86,7 @@ function failureOf(e: ApiFailure, at: number): TrackFailure {
 export async function fetchItem(deps: ItemDeps, claim: Claim): Promise<Fetched | undefined> {
   const { db, gateway, queue, worker, now } = deps
   const c = claim.collection
-  const call = captionCall(c, claim.videoId)
+  const call = { ...captionCall(c, claim.videoId), upstreamSlot: slotWhileRunning(deps, claim) }
   let alreadyPaidMicro = 0
   if (claim.recovered) {
     const before = await paidBefore(db, c, claim)
@@ -89,6 +116,7 @@ export async function fetchItem(deps: ItemDeps, claim: Claim): Promise<Fetched |
     costMicro += toMicro(result.costUsd)
     return { claim, costMicro, items: JSON.parse(result.body) as CaptionItem[] }
   } catch (e) {
+    if (e instanceof JobNoLongerRunning) return void (await queue.release(claim, 0, costMicro))
     if (!(e instanceof ApiFailure)) {
       deps.log(
         `[collect] ${claim.videoId}: ${e instanceof Error ? e.message : String(e)}; it waits and is taken again`,

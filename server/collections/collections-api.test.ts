@@ -356,10 +356,12 @@ describeOnEngines('collections API', (engine) => {
     while (captionCalls(h.seen).length === 0) await sleep(20)
     const stop = await h.request(`/api/collections/${c.id}/collect`, { method: 'DELETE' })
     expect(stop.status).toBe(200)
-    expect(Job.parse(await stop.json())).toMatchObject({ state: 'stopped', running: 1, queued: 2 })
+    // Two items in progress for one slot at the service: one at the service, one waiting for the slot.
+    expect(Job.parse(await stop.json())).toMatchObject({ state: 'stopped', running: 2, queued: 1 })
     g.open()
     const d = await settled(h, c.id)
-    expect(d.job).toMatchObject({ state: 'stopped', collected: 1, queued: 2 })
+    // The one that waited finds the job stopped when its slot frees: back to the queue, never sent, never paid.
+    expect(d.job).toMatchObject({ state: 'stopped', collected: 1, queued: 2, spentUsd: 0.00053 })
     await sleep(700)
     expect(captionCalls(h.seen)).toHaveLength(1)
     await h.request(`/api/collections/${c.id}/collect`, json({ maxUsd: 1 }))

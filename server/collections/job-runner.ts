@@ -10,6 +10,7 @@ import type { Gateway } from '../gateway.ts'
 import { fetchItem } from './collect-item.ts'
 import { refreshCorpusStatistics } from './corpus-maintenance.ts'
 import { createTrackWriter } from './track-writer.ts'
+import { upstreamSlots } from './upstream-slots.ts'
 import { createWorkQueue } from './work-queue.ts'
 
 export type JobRunnerOptions = {
@@ -17,7 +18,7 @@ export type JobRunnerOptions = {
   gateway: Gateway
   source: string
   now: () => number
-  /** Fetches in progress at once in this instance; 0 runs nothing here. */
+  /** Calls at the service in flight at once for this instance's collecting; 0 runs nothing here. */
   concurrency: number
   /** How long a claim holds unrenewed; renewed every third of it. */
   leaseMs: number
@@ -33,6 +34,8 @@ export type JobRunner = {
   stop(): Promise<void>
 }
 
+/** Items in progress per call the service may have in flight: each one's bookkeeping overlaps the others' calls. */
+const ITEMS_PER_SLOT = 2
 /** Fetched answers waiting for the writer, per fetch slot, before this instance stops claiming more. */
 const BACKLOG_PER_SLOT = 2
 
@@ -41,6 +44,8 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
   const pollMs = opts.pollMs ?? 500
   const log = opts.log ?? ((l: string) => console.error(l))
   const worker = `${randomUUID()}`
+  // At most `concurrency` calls at the service; more items in progress, so claims and settling overlap the calls.
+  const slots = upstreamSlots(Math.max(1, concurrency))
   const queue = createWorkQueue({ db, source: opts.source, now, leaseMs })
   /** Tracks stored since the corpus statistics were last refreshed (corpus-maintenance.ts). */
   let storedSinceRefresh = false
@@ -81,8 +86,8 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
     try {
       // A writer that falls behind holds the fetches back: claimed answers never pile up unbounded in memory.
       const free = Math.min(
-        concurrency - active.size,
-        BACKLOG_PER_SLOT * concurrency - writer.backlog() - active.size,
+        ITEMS_PER_SLOT * concurrency - active.size,
+        BACKLOG_PER_SLOT * concurrency - writer.backlog(),
       )
       if (free <= 0) return
       const claims = await queue.claim(worker, free)
@@ -95,7 +100,7 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
         }
       }
       for (const claim of claims) {
-        const run: Promise<void> = fetchItem({ db, gateway, queue, worker, now, log }, claim)
+        const run: Promise<void> = fetchItem({ db, gateway, queue, worker, now, log, slots }, claim)
           .then((fetched) => fetched && writer.add(fetched))
           .catch((e: unknown) =>
             log(

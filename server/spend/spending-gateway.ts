@@ -148,6 +148,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       settle.resolve({ failure, cacheable: false })
       throw new PricedFailure(failure, 0, undefined)
     }
+    let freeSlot = () => undefined as void
     try {
       try {
         await paidCallLimiter?.take(call.clientKey ?? 'local')
@@ -168,6 +169,9 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         )
       }
 
+      // Taken just before the ledger row (a row is written only for a call about to leave), given back once the
+      // service has answered or nothing was asked of it: the settling overlaps other calls.
+      freeSlot = (await call.upstreamSlot?.()) ?? freeSlot
       let id: string | undefined
       try {
         id = await db.transaction(async (tx) => {
@@ -206,6 +210,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       }
 
       if (id === undefined) {
+        freeSlot()
         // Another instance is paying for this very call: wait for it rather than pay twice.
         const other = await waitForOther(key).catch((e: unknown) =>
           e instanceof StorageUnavailable ? storageFailure(e) : Promise.reject(e),
@@ -236,7 +241,11 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       let answer: UpstreamAnswer
       try {
         // No request signal: joiners share this call, and a finished answer is cached rather than wasted.
-        answer = await client.request({ operation: n.operation, path: call.path, query: call.query })
+        try {
+          answer = await client.request({ operation: n.operation, path: call.path, query: call.query })
+        } finally {
+          freeSlot()
+        }
         checkAgainstContract(call, answer.body)
       } catch (e) {
         const failure =
@@ -310,6 +319,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       settle.reject(e instanceof LeaderRefused ? e : new LeaderRefused()) // no-op when already settled
       throw e
     } finally {
+      freeSlot()
       if (flights.get(key) === flight) flights.delete(key)
     }
   }

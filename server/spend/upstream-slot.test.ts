@@ -1,0 +1,50 @@
+/** A caller's upstream slot (the collect job's concurrency) covers its ledger row and its call, not the settling after. */
+import { expect, it, vi } from 'vitest'
+import { captionCall } from '../collections/caption-request.ts'
+import { upstreamSlots } from '../collections/upstream-slots.ts'
+import { disposedAfterEach, gate, serviceAnswer, spendHarness } from '../testing/spend-harness.ts'
+
+const track = disposedAfterEach()
+
+it('a call waits for a free slot before its ledger row is written, and frees it once the service has answered', async () => {
+  const g = gate()
+  const h = track(spendHarness({ hold: g.opened }))
+  await h.ready
+  const slots = upstreamSlots(1)
+  const call = (videoId: string) =>
+    h.gateway.call({ ...captionCall({ lang: 'en', mode: 'default' }, videoId), upstreamSlot: slots })
+  const first = call('ccccccccc21')
+  const second = call('ccccccccc22')
+  await vi.waitFor(() => expect(h.seen).toHaveLength(1))
+  // The second waits for the slot: it has asked nothing of the service and written no ledger row.
+  await new Promise((r) => setTimeout(r, 200))
+  expect(h.seen).toHaveLength(1)
+  expect((await h.spend()).recent).toHaveLength(1)
+  g.open()
+  const answers = await Promise.all([first, second])
+  expect(answers.map((a) => a.cache)).toEqual(['MISS', 'MISS'])
+  expect(h.seen.map((r) => new URL(r.url).pathname)).toEqual([
+    '/captions/ccccccccc21',
+    '/captions/ccccccccc22',
+  ])
+  expect((await h.spend()).totals.paidCalls).toBe(2)
+})
+
+it('a slot is given back when the service refuses, and when nothing is asked of it (answered from the cache)', async () => {
+  const h = track(
+    spendHarness({
+      answer: (req) =>
+        new URL(req.url).pathname.endsWith('ccccccccc31')
+          ? new Response('{"message":"boom"}', { status: 500 })
+          : serviceAnswer(req),
+    }),
+  )
+  await h.ready
+  const slots = upstreamSlots(1)
+  const call = (videoId: string) =>
+    h.gateway.call({ ...captionCall({ lang: 'en', mode: 'default' }, videoId), upstreamSlot: slots })
+  await expect(call('ccccccccc31')).rejects.toThrow()
+  expect((await call('ccccccccc32')).cache).toBe('MISS')
+  expect((await call('ccccccccc32')).cache).toBe('HIT')
+  expect((await call('ccccccccc33')).cache).toBe('MISS')
+})
