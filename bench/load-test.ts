@@ -38,6 +38,8 @@ const SECONDS = 30
 /** A browser waits as long as the function may wait for the service (UPSTREAM_TIMEOUT_MS, 20 s). */
 const REQUEST_TIMEOUT_SECONDS = 20
 const FLAT_LIMIT = 1.5
+/** CACHE_MEMORY_MB for the run (default 64): decision 0174. */
+const LRU_MB = 16
 const OVERALL_LIMIT_MS = 5 * 60_000
 /** `npm run test:load -- --engine=postgres`: the function on a throw-away Postgres server instead of the embedded PGlite. */
 const ENGINE = process.argv.includes('--engine=postgres') ? 'postgres' : 'pglite'
@@ -259,7 +261,8 @@ async function main() {
     fn = await startFunctionProcess({
       simulator: sim,
       cacheDir: cache.path,
-      env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+      // A small answer LRU is full within seconds even on a slow machine: the memory check then sees growth, not it filling.
+      env: { CACHE_MEMORY_MB: String(LRU_MB), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     })
     const { discovered, requests: preflight } = await discover(fn)
     const paths = requestFactory(discovered)
@@ -267,6 +270,8 @@ async function main() {
     const tally = Object.fromEntries(MIX.map((k) => [k, {}])) as Tally
     const cacheSeen: Record<string, number> = {}
     const latencies: number[] = []
+    /** The first few bodies of each unexpected kind → status, so a failure says what the function answered. */
+    const unexpectedBodies: Record<string, string[]> = {}
     // One sequence shared by every connection, so each kind keeps its share of the mix.
     let turn = 0
     const next = () => {
@@ -276,6 +281,11 @@ async function main() {
     const onAnswer = (label: string, answer: LoadAnswer) => {
       const kind = label as Kind
       tally[kind][answer.status] = (tally[kind][answer.status] ?? 0) + 1
+      const expected = kind === 'invalid' ? answer.status === 400 : answer.status < 300
+      if (!expected) {
+        const bodies = (unexpectedBodies[`${kind} → ${answer.status}`] ??= [])
+        if (bodies.length < 3) bodies.push(answer.body ?? '')
+      }
       const c = answer.headers['x-cache']
       if (typeof c === 'string') cacheSeen[c] = (cacheSeen[c] ?? 0) + 1
       latencies.push(answer.latencyMs)
@@ -421,12 +431,14 @@ async function main() {
     const date = new Date().toISOString()
     writeFileSync(
       RESULTS_PATH,
-      `${JSON.stringify({ date, command: 'npm run test:load', passed, machine: { node: process.version, cores: cpus().length, loadAverage: { start: loadAtStart, end: loadAtEnd } }, connections: CONNECTIONS, seconds: SECONDS, mix: MIX, tally, cacheSeen, totals, byOperation, simulator: stats, samples, rows }, null, 2)}\n`,
+      `${JSON.stringify({ date, command: 'npm run test:load', passed, machine: { node: process.version, cores: cpus().length, loadAverage: { start: loadAtStart, end: loadAtEnd } }, connections: CONNECTIONS, seconds: SECONDS, mix: MIX, tally, unexpectedBodies, cacheSeen, totals, byOperation, simulator: stats, samples, rows }, null, 2)}\n`,
     )
     console.log(
       `\nnpm run test:load${ENGINE === 'postgres' ? ' -- --engine=postgres' : ''} — ${date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`,
     )
     console.log(textTable(rows))
+    for (const [what, bodies] of Object.entries(unexpectedBodies))
+      for (const body of bodies) console.log(`  ${what}: ${body}`)
     const failedChecks = rows.filter((r) => r.met === false).map((r) => r.measure)
     console.log(
       `\nLOAD TEST (${ENGINE}) ${passed ? 'PASSED' : 'FAILED'}: ${count(answered)} answers in ${SECONDS} s at ${CONNECTIONS} connections, ${unexpected.length + result.errors + result.timeouts + logged} errors, ` +

@@ -7,7 +7,13 @@
  */
 import http from 'node:http'
 
-export type LoadAnswer = { status: number; headers: http.IncomingHttpHeaders; latencyMs: number }
+/** body: the first 500 characters of an answer that is not 2xx (what went wrong is in it); undefined for 2xx. */
+export type LoadAnswer = {
+  status: number
+  headers: http.IncomingHttpHeaders
+  latencyMs: number
+  body?: string
+}
 
 export type LoadOptions = {
   origin: string
@@ -34,13 +40,18 @@ function get(
   origin: string,
   path: string,
   timeoutMs: number,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders } | 'timeout'> {
+): Promise<Omit<LoadAnswer, 'latencyMs'> | 'timeout'> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${origin}${path}`, { agent }, (res) => {
-      res.resume() // the body is read and dropped: the server must still send all of it
+      const status = res.statusCode ?? 0
+      const ok = status >= 200 && status < 300
+      let body = ''
+      // A 2xx body is read and dropped (the server must still send all of it); a failure's is kept to say why.
+      if (ok) res.resume()
+      else res.on('data', (chunk: Buffer) => (body = (body + chunk.toString('utf8')).slice(0, 500)))
       res.once('end', () => {
         clearTimeout(timer)
-        resolve({ status: res.statusCode ?? 0, headers: res.headers })
+        resolve({ status, headers: res.headers, ...(ok ? {} : { body }) })
       })
       res.once('error', (e) => {
         clearTimeout(timer)

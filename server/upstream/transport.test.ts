@@ -3,13 +3,15 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiFailure } from '../errors.ts'
 import { createUpstreamClient } from './client.ts'
-import { nodeTransport } from './transport.ts'
+import { IDLE_SOCKET_MS, nodeTransport } from './transport.ts'
 
 /** A real service on 127.0.0.1 whose answers each test picks by path. */
 let server: Server
 let origin = ''
 const seenHeaders: Record<string, string | string[] | undefined>[] = []
 const connections = new Set<string>()
+/** Set: every connection that has already served a request is reset on its next one (the server closed them all as idle). */
+let closeServedConnections = false
 
 const routes: Record<string, (res: ServerResponse) => void> = {
   '/ok': (res) => {
@@ -27,6 +29,7 @@ const routes: Record<string, (res: ServerResponse) => void> = {
     setTimeout(() => res.socket?.destroy(), 5)
   },
   '/never': () => undefined,
+  '/reset-now': (res) => res.socket?.destroy(),
   '/then-idle-close': (res) => {
     res.writeHead(200, { 'Content-Type': 'text/plain' })
     res.end('first')
@@ -42,7 +45,8 @@ beforeAll(async () => {
     seenHeaders.push(req.headers)
     connections.add(`${req.socket.remotePort}`)
     // The second request on a kept-alive connection finds it closed as idle: reset before any answer.
-    if (req.url === '/idle-closed' && (req.socket as { served?: number }).served) return req.socket.destroy()
+    const served = (req.socket as { served?: number }).served
+    if ((req.url === '/idle-closed' || closeServedConnections) && served) return req.socket.destroy()
     ;(req.socket as { served?: number }).served = 1
     if (req.url === '/idle-closed') return routes['/then-idle-close']!(res)
     ;(routes[req.url ?? ''] ?? ((r: ServerResponse) => r.writeHead(404).end()))(res)
@@ -88,12 +92,43 @@ describe('the node:http transport', () => {
     expect(connections.size).toBe(1)
   })
 
-  it('sends once more on a fresh connection when a reused one was closed as idle, and only then', async () => {
-    expect(new TextDecoder().decode(await (await call('/idle-closed')).body())).toBe('first')
-    const before = seenHeaders.length
+  it('sends once more on a fresh connection when a reused one was closed as idle, and only once', async () => {
+    await (await call('/ok')).body() // a kept-alive connection waits in the pool
+    let before = seenHeaders.length
     expect(new TextDecoder().decode(await (await call('/idle-closed')).body())).toBe('first')
     expect(seenHeaders.length - before).toBe(2) // the reset attempt, then the fresh connection
+    await (await call('/ok')).body()
+    before = seenHeaders.length
+    await expect(call('/reset-now')).rejects.toThrow() // reset on the pooled connection, then on the fresh one
+    expect(seenHeaders.length - before).toBe(2) // never a third time
   })
+
+  it('retries on a connection of its own when every pooled one was closed in the same moment', async () => {
+    // Four calls at once leave four kept-alive connections in the pool; the server then drops them all.
+    await Promise.all(Array.from({ length: 4 }, async () => (await call('/ok')).body()))
+    closeServedConnections = true
+    try {
+      const before = seenHeaders.length
+      expect((await call('/ok')).status).toBe(200)
+      expect(seenHeaders.length - before).toBe(2) // one reset on a pooled connection, then a fresh one
+    } finally {
+      closeServedConnections = false
+    }
+  })
+
+  it('closes an idle connection itself before a server would (Node servers: 5 s)', async () => {
+    expect(IDLE_SOCKET_MS).toBeLessThan(5000)
+    server.keepAliveTimeout = 60_000 // this server would keep it a minute: the close below is the client's
+    const closed = new Promise<number>((resolve) =>
+      server.once('request', (req) => req.socket.once('end', () => resolve(performance.now()))),
+    )
+    await (await call('/ok')).body()
+    const idleFrom = performance.now()
+    const idleMs = (await closed) - idleFrom
+    server.keepAliveTimeout = 5000
+    expect(idleMs).toBeGreaterThan(IDLE_SOCKET_MS - 500)
+    expect(idleMs).toBeLessThan(IDLE_SOCKET_MS + 2000)
+  }, 10_000)
 
   it('rejects the body when the connection is reset before its end', async () => {
     const res = await call('/reset-mid-body')

@@ -64,8 +64,17 @@ async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> 
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)
 }
 
+/**
+ * An idle kept-alive connection is dropped after this long, before a server drops it (Node's servers: 5 s), so
+ * a call rarely picks one the server is closing; a shorter `Keep-Alive: timeout` hint from the server wins.
+ */
+export const IDLE_SOCKET_MS = 4000
+
 /** Connections kept open between calls (a paid call should not also pay a TCP and TLS handshake). */
-const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
+const agents = {
+  http: new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+  https: new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+}
 
 /** A kept-alive connection the service closed as idle just as we reused it: the request never reached it. */
 const closedWhileIdle = (req: http.ClientRequest, e: unknown) =>
@@ -73,6 +82,7 @@ const closedWhileIdle = (req: http.ClientRequest, e: unknown) =>
 
 export const nodeTransport: Transport = (url, init) => send(url, init, true)
 
+/** mayRetry: the first attempt, on a pooled connection; the retry opens a connection of its own (agent: false). */
 function send(url: string, init: TransportInit, mayRetry: boolean): Promise<TransportAnswer> {
   const { headers, signal, maxBytes = Infinity } = init
   return new Promise<TransportAnswer>((resolve, reject) => {
@@ -81,7 +91,8 @@ function send(url: string, init: TransportInit, mayRetry: boolean): Promise<Tran
     const req = (secure ? https : http).request(url, {
       method: 'GET',
       headers,
-      agent: secure ? agents.https : agents.http,
+      // Other pooled connections may have been closed in the same moment: the retry must not pick one of them.
+      agent: mayRetry ? (secure ? agents.https : agents.http) : false,
     })
     const onAbort = () =>
       req.destroy(signal.reason instanceof Error ? signal.reason : new Error('The request was cancelled.'))
