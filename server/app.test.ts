@@ -249,6 +249,21 @@ describe('the upstream client', () => {
     expect(err.message).toMatch(/fallback-auto-translated.*fallback-whisper.*force-whisper/)
   })
 
+  it.each([
+    [
+      'This video has no captions in en; mode=fallback-whisper or mode=force-whisper transcribes its audio.',
+      'This video has no captions in en.',
+    ],
+    ['No captions in fr. Use mode=fallback-auto-translated or mode=force-whisper.', 'No captions in fr.'],
+    ['mode=force-whisper transcribes it.', 'No captions in the requested language.'],
+  ])('names each fallback mode once, whatever the service advised: %s', async (said, kept) => {
+    const { app } = fakeUpstream(() => json({ message: said }, 404))
+    const err = await errorOf(await app.request('/api/captions/dQw4w9WgXcQ?lang=en'))
+    expect(err.message.startsWith(`${kept} Try mode=fallback-auto-translated`)).toBe(true)
+    for (const mode of ['fallback-auto-translated', 'fallback-whisper', 'force-whisper'])
+      expect(err.message.split(`mode=${mode}`)).toHaveLength(2)
+  })
+
   it('times out with 504 upstream_timeout', async () => {
     const { app } = fakeUpstream(
       (req) =>

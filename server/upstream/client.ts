@@ -133,7 +133,10 @@ export function mapUpstreamFailure(
   if (status === 404 && operation === 'GET /captions/{videoId}') {
     const hint =
       "Try mode=fallback-auto-translated (the platform's translation), mode=fallback-whisper (speech recognition when the video has no captions) or mode=force-whisper."
-    const base = (said ?? 'No captions in the requested language.').replace(/\s*(Use|Try) mode=.*$/s, '')
+    // The service's own advice about modes is dropped (ours follows): from its first clause that names a mode.
+    const base =
+      (said ?? '').replace(/\s*(?:[;,.]\s*)?(?:(?:Use|Try)\s+)?mode=.*$/is, '').trim() ||
+      'No captions in the requested language.'
     return new ApiFailure(404, 'captions_unavailable', `${base.replace(/\.?$/, '.')} ${hint}`)
   }
   if (status === 404) return new ApiFailure(404, 'not_found', said ?? 'The data service has no such item.')

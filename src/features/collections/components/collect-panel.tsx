@@ -65,7 +65,12 @@ export function CollectPanel({ collectionId, job }: { collectionId: string; job:
       )}
       {!running && <QueryError title="The price of collecting could not be read" query={price} />}
       {!running && price.isPending && <p role="status">Pricing the tracks to collect…</p>}
-      {!running && p && p.tracks === 0 && <p>Every wanted track is collected.</p>}
+      {!running && p && p.tracks === 0 && (
+        <p>
+          Nothing left to collect: every video's track is collected, or the service has none in this language
+          and mode.
+        </p>
+      )}
       {!running && p && p.tracks > 0 && (
         <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
           <label htmlFor={`${id}-max`} className="flex flex-col">
@@ -110,7 +115,8 @@ function JobProgress({ job }: { job: Job }) {
         {formatUsd(job.maxUsd)}
       </p>
       <progress
-        className="w-full max-w-xl"
+        // The whole panel's width, with a visible track: a full bar must not look half done.
+        className="h-3 w-full overflow-hidden rounded [&::-moz-progress-bar]:bg-emerald-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-emerald-700"
         max={Math.max(1, job.total)}
         value={job.done}
         aria-label="Collecting progress"
