@@ -118,10 +118,10 @@ export function KwicLines({ lines, titles, sort, onSort, collectionId, mode, cod
                     <mark className="bg-amber-100">{line.hit ?? line.text}</mark>
                   </Link>
                 </td>
-                <td>
+                <td className="pr-3">
                   <div className="overflow-hidden whitespace-nowrap">{line.after}</div>
                 </td>
-                <td className="truncate font-sans" title={titles.get(line.videoId)}>
+                <td className="truncate pr-2 font-sans" title={titles.get(line.videoId)}>
                   {titles.get(line.videoId) ?? line.videoId}
                 </td>
                 <td className="font-sans">
