@@ -103,6 +103,10 @@ test.describe('area sweep', () => {
     await expect(page).toHaveURL(/[?&]depth=all(&|$)/)
     await expect(every).toBeChecked()
     await expect(page.locator('path.leaflet-interactive')).toHaveCount(circles + 1)
+    // The map fits the typed area: its circles are drawn large enough to see, not as dots on a world map.
+    await expect
+      .poll(async () => (await page.locator('path.leaflet-interactive').last().boundingBox())?.width ?? 0)
+      .toBeGreaterThan(40)
     const runButton = page.getByRole('button', { name: /^Run sweep\s*·?\s*~?\$[\d.]+$/ })
     await expect(runButton).toBeVisible()
     expect(answers).toEqual([])

@@ -27,13 +27,14 @@ export function circleText(c: CircleView): string {
 /** Fits the map to the area when it comes from outside the map (typed, pasted, a link), not while drawing on it. */
 function FitToArea({ fitKey, bounds }: { fitKey: number; bounds: L.LatLngBoundsExpression | undefined }) {
   const map = useMap()
-  const boundsRef = useRef(bounds)
+  const fitted = useRef(0)
   useEffect(() => {
-    boundsRef.current = bounds
-  })
-  useEffect(() => {
-    if (fitKey > 0 && boundsRef.current) map.fitBounds(boundsRef.current, { padding: [24, 24], maxZoom: 15 })
-  }, [map, fitKey])
+    // The area reaches the map a render after the key grows (it travels through the address): fit once it is here.
+    if (fitKey > fitted.current && bounds) {
+      fitted.current = fitKey
+      map.fitBounds(bounds, { padding: [24, 24], maxZoom: 15 })
+    }
+  }, [map, fitKey, bounds])
   return null
 }
 
