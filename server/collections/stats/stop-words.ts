@@ -15,7 +15,8 @@ const LISTS: Record<string, string> = {
     como más muy ya también`,
   fr: `le la les l un une des du de d et ou mais si ne pas que qui quoi dont où à au aux en dans par pour sur
     sous avec sans ce cet cette ces c ça il elle ils elles je j tu nous vous on me m te t se s lui leur leurs mon
-    ma mes ton ta tes son sa ses notre nos votre vos est sont était été être avoir a ai as ont avait y plus très`,
+    ma mes ton ta tes son sa ses notre nos votre vos est sont était été être avoir a ai as ont avait y plus très
+    n qu jusqu lorsqu puisqu quoiqu`,
   de: `der die das den dem des ein eine einer eines einem einen und oder aber wenn dass ob nicht kein keine zu
     von vom mit bei aus nach seit für auf an am im in um über unter ist sind war waren sein haben hat hatte wird
     werden ich du er sie es wir ihr mich mir dich dir uns euch sich mein dein sein ihr unser auch noch so sehr ja`,
@@ -24,7 +25,8 @@ const LISTS: Record<string, string> = {
     lhe nos vos meu minha seu sua é são era foi ser estar está estão há tem muito mais também já`,
   it: `il lo la i gli le un uno una e o ma se non di del della dei delle a al alla ai da dal in nel nella con
     su per tra fra che chi cui questo questa questi queste quello quella io tu lui lei noi voi loro mi ti si ci
-    vi ne è sono era erano essere avere ha hanno ho molto più anche già`,
+    vi ne è sono era erano essere avere ha hanno ho molto più anche già l d c m n s t v un all dall dell nell sull
+    coll quell quest`,
 }
 
 const SETS = new Map(Object.entries(LISTS).map(([lang, words]) => [lang, new Set(words.split(/\s+/))]))

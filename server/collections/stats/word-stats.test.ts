@@ -10,6 +10,20 @@ describe('word statistics', () => {
     expect(wordRuns('我们坐地铁', 'zh')).toEqual([['我们', '坐', '地铁']])
   })
 
+  it('splits elided words off in French and Italian, so the stop list can leave them out', () => {
+    expect(wordRuns("C'est l’homme qu'il a vu aujourd'hui", 'fr-FR')).toEqual([
+      ['c', 'est', 'l', 'homme', 'qu', 'il', 'a', 'vu', "aujourd'hui"],
+    ])
+    expect(wordRuns("Dell'anno all'una", 'it')).toEqual([['dell', 'anno', 'all', 'una']])
+    expect(wordRuns("we're", 'en')).toEqual([["we're"]])
+    const texts = [{ text: "C'est la ville. C'est magnifique, qu'il dit", lang: 'fr' }]
+    expect(topTerms(texts, { n: 1, dropStopWords: true, limit: 3 }).map((t) => t.term)).toEqual([
+      'dit',
+      'magnifique',
+      'ville',
+    ])
+  })
+
   it('links each term to a search the query language accepts, else to the exact text', () => {
     expect(searchFor(['metro'], 'en')).toEqual({ q: 'metro', match: 'words' })
     expect(searchFor(['metro', 'station'], 'en')).toEqual({ q: '"metro station"', match: 'words' })

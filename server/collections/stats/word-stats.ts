@@ -30,12 +30,29 @@ function segmenter(lang: string): Intl.Segmenter {
   return s
 }
 
+/**
+ * Elided articles, pronouns and conjunctions the segmenter leaves joined to the next word (c'est, l'homme,
+ * dell'anno): split off, so "c'est" counts as "c" (a stop word) and "est", as Postgres's parser sees it too.
+ */
+const ELISIONS: Record<string, RegExp> = {
+  fr: /^(c|d|j|l|m|n|s|t|qu|jusqu|lorsqu|puisqu|quoiqu)['’](\p{L}.*)$/u,
+  it: /^(l|d|c|m|n|s|t|v|un|all|dall|dell|nell|sull|coll|quell|quest|sant|bell)['’](\p{L}.*)$/u,
+  ca: /^(l|d|m|n|s|t)['’](\p{L}.*)$/u,
+}
+
+const baseLanguage = (lang: string) => lang.toLowerCase().split(/[-_]/)[0] ?? ''
+
 /** The words of a text in order, lower-cased; sound markers split the text (no n-gram spans one). */
 export function wordRuns(text: string, lang: string): string[][] {
+  const elision = ELISIONS[baseLanguage(lang)]
   return text.split(MARKER_SPLIT).flatMap((chunk) => {
     const words = [...segmenter(lang).segment(chunk)]
       .filter((s) => s.isWordLike)
-      .map((s) => s.segment.toLocaleLowerCase(lang))
+      .flatMap((s) => {
+        const word = s.segment.toLocaleLowerCase(lang)
+        const parts = elision?.exec(word)
+        return parts ? [parts[1]!, parts[2]!] : [word]
+      })
     return words.length ? [words] : []
   })
 }
