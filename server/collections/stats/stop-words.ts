@@ -1,5 +1,5 @@
 /**
- * Small stop lists for the main caption languages (docs/decisions/0145-corpus-word-statistics.md): articles,
+ * Small stop lists for the main caption languages (docs/decisions/0145-corpus-statistics-and-exports.md): articles,
  * pronouns, auxiliaries, prepositions and conjunctions only, so content words are never hidden. Other languages
  * have none: their words are all counted.
  */
