@@ -11,6 +11,20 @@ test.describe('the shell', () => {
     }
   })
 
+  test('the home page opens every view, the area sweep and collections included', async ({ page }) => {
+    await page.goto('/')
+    const main = page.getByRole('main')
+    for (const [name, href] of [
+      ['Area sweep', '/search?area='],
+      ['Bulk download', '/bulk'],
+      ['Collections', '/collections'],
+    ]) {
+      await expect(main.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href)
+    }
+    await main.getByRole('link', { name: /^Area sweep/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Area sweep' })).toBeVisible()
+  })
+
   const pastes: [string, RegExp][] = [
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=43', /\/videos\/dQw4w9WgXcQ\?t=43$/],
     ['https://youtu.be/dQw4w9WgXcQ', /\/videos\/dQw4w9WgXcQ$/],

@@ -12,6 +12,11 @@ const VIEWS = [
     text: 'Pick a point and a radius on a map; find, filter and export the videos recorded near it.',
   },
   {
+    to: `${ROUTES.search}?area=`,
+    title: 'Area sweep',
+    text: 'Draw a city, a region or a list of sites; search circles cover it, priced before you run them.',
+  },
+  {
     to: ROUTES.popular,
     title: 'Popular videos',
     text: "Scroll the platform's most popular videos, chart and export them.",
@@ -31,6 +36,16 @@ const VIEWS = [
     to: ROUTES.videos,
     title: 'Captions',
     text: 'Read captions in step with playback, search them, and download every format and language.',
+  },
+  {
+    to: ROUTES.bulk,
+    title: 'Bulk download',
+    text: 'Captions of many videos at once, in the formats and languages you choose, as one ZIP.',
+  },
+  {
+    to: ROUTES.collections,
+    title: 'Collections',
+    text: 'Gather videos into a corpus, collect their captions on the server, search every transcript and code it.',
   },
   { to: ROUTES.spend, title: 'Spend', text: 'Every paid call, what it cost, and what the cache saved.' },
 ] as const satisfies readonly ViewCard[]
