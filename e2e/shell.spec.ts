@@ -18,7 +18,7 @@ test.describe('the shell', () => {
       ['Area sweep', '/search?area='],
       ['Bulk download', '/bulk'],
       ['Collections', '/collections'],
-    ]) {
+    ] as const) {
       await expect(main.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href)
     }
     await main.getByRole('link', { name: /^Area sweep/ }).click()
