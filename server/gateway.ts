@@ -28,6 +28,8 @@ export type PaidResult = {
   /** What this request cost: the list price on a miss, 0 when answered from the cache. */
   costUsd: number
   cache: 'HIT' | 'MISS'
+  /** The body as parsed by the contract check, when this request made one (a JSON miss): not parsed twice. */
+  json?: unknown
 }
 
 export type Quote = { operation: Operation; priceUsd: number; cached: boolean }
@@ -38,10 +40,10 @@ export type Gateway = {
   quote(call: PaidCall): Promise<Quote>
 }
 
-/** Checks a body against its contract (schema or check); a broken required field is the service's fault, not the browser's. */
-export function checkAgainstContract(call: PaidCall, body: string): void {
+/** Checks a body against its contract (schema or check); a broken required field is the service's fault, not the browser's. Returns the body parsed (as sent, not the schema's output) when a schema checked it. */
+export function checkAgainstContract(call: PaidCall, body: string): unknown {
   call.check?.(body)
-  if (!call.schema) return
+  if (!call.schema) return undefined
   let json: unknown
   try {
     json = JSON.parse(body)
@@ -62,4 +64,5 @@ export function checkAgainstContract(call: PaidCall, body: string): void {
       `The data service's answer to ${call.operation} broke the contract at ${where}: ${issue?.message ?? 'invalid'}.`,
     )
   }
+  return json
 }

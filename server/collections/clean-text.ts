@@ -31,6 +31,7 @@ export function soundName(inner: string): string {
 }
 
 export function soundsIn(text: string): string[] {
+  if (!text.includes('[')) return []
   const names = [...text.matchAll(SOUND_MARKER)].map((m) => soundName(m[1] ?? '')).filter(Boolean)
   return [...new Set(names)]
 }

@@ -42,25 +42,27 @@ export type ItemDeps = {
 
 /** The researcher stopped the job while this item waited for a slot at the service: it goes back to the queue, unpaid. */
 class JobNoLongerRunning extends Error {}
+/** Paying for this item would pass the job's maximum (or the job ended otherwise): the job stops as capped. */
+class JobCapped extends Error {}
 
-/** A slot at the service, unless the job was stopped while the item waited for one: then it stays unpaid and queued. */
-function slotWhileRunning(deps: ItemDeps, claim: Claim): PaidCall['upstreamSlot'] {
-  const { slots, db } = deps
-  if (!slots) return undefined
+/**
+ * Just before a paid call leaves (never for a cached answer): a slot at the service, then the item's price reserved
+ * against the job's maximum in the same moment, so a stop or a cap that came while the item waited is seen.
+ */
+function slotAndReservation(deps: ItemDeps, claim: Claim): NonNullable<PaidCall['upstreamSlot']> {
+  const { slots, queue } = deps
   return async () => {
-    const release = await slots()
+    const release = slots ? await slots() : () => undefined
+    let reserved: Awaited<ReturnType<WorkQueue['reserve']>>
     try {
-      const [job] = await db.query<{ state: string }>('SELECT state FROM collect_jobs WHERE id = $1', [
-        claim.jobId,
-      ])
-      // A cap refuses only reservations to come: this one is within the maximum and goes on.
-      if (job?.state !== 'stopped') return release
+      reserved = await queue.reserve(claim, toMicro(PER_TRACK_USD))
     } catch (e) {
       release()
       throw e
     }
+    if (reserved === 'reserved') return release
     release()
-    throw new JobNoLongerRunning()
+    throw reserved === 'stopped' ? new JobNoLongerRunning() : new JobCapped()
   }
 }
 
@@ -86,7 +88,7 @@ function failureOf(e: ApiFailure, at: number): TrackFailure {
 export async function fetchItem(deps: ItemDeps, claim: Claim): Promise<Fetched | undefined> {
   const { db, gateway, queue, worker, now } = deps
   const c = claim.collection
-  const call = { ...captionCall(c, claim.videoId), upstreamSlot: slotWhileRunning(deps, claim) }
+  const call = { ...captionCall(c, claim.videoId), upstreamSlot: slotAndReservation(deps, claim) }
   let alreadyPaidMicro = 0
   if (claim.recovered) {
     const before = await paidBefore(db, c, claim)
@@ -107,16 +109,15 @@ export async function fetchItem(deps: ItemDeps, claim: Claim): Promise<Fetched |
   }
   if (claim.jobState !== 'running') return void (await queue.release(claim, 0, alreadyPaidMicro))
 
-  const cached = (await gateway.quote(call)).cached
-  if (!cached && !(await queue.reserve(claim, toMicro(PER_TRACK_USD)))) return void (await queue.cap(claim))
-
+  // A cached answer is free and reserves nothing; a paid one reserves its price as its call leaves (slotAndReservation).
   let costMicro = alreadyPaidMicro
   try {
     const result = await gateway.call(call)
     costMicro += toMicro(result.costUsd)
-    return { claim, costMicro, items: JSON.parse(result.body) as CaptionItem[] }
+    return { claim, costMicro, items: (result.json ?? JSON.parse(result.body)) as CaptionItem[] }
   } catch (e) {
     if (e instanceof JobNoLongerRunning) return void (await queue.release(claim, 0, costMicro))
+    if (e instanceof JobCapped) return void (await queue.cap(claim))
     if (!(e instanceof ApiFailure)) {
       deps.log(
         `[collect] ${claim.videoId}: ${e instanceof Error ? e.message : String(e)}; it waits and is taken again`,

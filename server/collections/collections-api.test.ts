@@ -314,6 +314,18 @@ describeOnEngines('collections API', (engine) => {
     expect(captionCalls(h.seen)).toHaveLength(3)
   })
 
+  it('collects a cached track free under a maximum of $0, and caps before the first one it would pay for', async () => {
+    const h = harness()
+    expect((await h.request(`/api/captions/${IDS[0]}?format=json&lang=en`)).status).toBe(200)
+    const c = await create(h, { name: 'x', lang: 'en', videoIds: IDS.slice(0, 2) })
+    await h.request(`/api/collections/${c.id}/collect`, json({ maxUsd: 0 }))
+    const d = await settled(h, c.id)
+    expect(d.job).toMatchObject({ state: 'capped', collected: 1, queued: 1, spentUsd: 0 })
+    expect(d.videos.map((v) => v.track.state)).toEqual(['collected', 'wanted'])
+    expect(captionCalls(h.seen)).toHaveLength(1) // the studio's purchase only
+    expect((await h.spend(50)).totals.paidCalls).toBe(1)
+  })
+
   it('lists failures per video with their reason and never retries a charged one', async () => {
     const h = harness({
       answer: (req) => {

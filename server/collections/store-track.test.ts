@@ -150,5 +150,21 @@ describeOnEngines('storeTrack', (engine) => {
     expect((await cues(ids[2]!)).map((c) => c.text)).toEqual(['hola mundo'])
     const [count] = await db.query<{ n: unknown }>('SELECT count(*) AS n FROM corpus_tracks')
     expect(num(count!.n)).toBe(3)
+    // Each new track's word counts, written for the whole batch in one statement: its own cues', in its configuration.
+    for (const id of [ids[0]!, ids[2]!]) {
+      const terms = await db.query<{ lexeme: string; cues: unknown; cfg: string }>(
+        'SELECT lexeme, cues, cfg::text AS cfg FROM corpus_track_terms WHERE track_id = $1 ORDER BY lexeme',
+        [id],
+      )
+      const expected = await db.query<{ word: string; ndoc: unknown; cfg: string }>(
+        `SELECT s.word, s.ndoc, (SELECT cfg::text FROM corpus_tracks WHERE id = $1) AS cfg
+         FROM ts_stat('SELECT tsv FROM corpus_cues WHERE track_id = ' || $1::bigint) AS s ORDER BY s.word`,
+        [id],
+      )
+      expect(terms.length).toBeGreaterThan(0)
+      expect(terms.map((t) => [t.lexeme, num(t.cues), t.cfg])).toEqual(
+        expected.map((e) => [e.word, num(e.ndoc), e.cfg]),
+      )
+    }
   })
 })

@@ -26,6 +26,12 @@ export const TRACK_TERMS = `INSERT INTO corpus_track_terms (track_id, lexeme, cu
   SELECT $1::bigint, s.word, s.ndoc, (SELECT cfg FROM corpus_tracks WHERE id = $1::bigint)
   FROM ts_stat('SELECT tsv FROM corpus_cues WHERE track_id = ' || $1::bigint) AS s`
 
+/** TRACK_TERMS for several tracks in one statement (a batch of a collect job). */
+const TRACKS_TERMS = `INSERT INTO corpus_track_terms (track_id, lexeme, cues, cfg)
+  SELECT t.id, s.word, s.ndoc, t.cfg
+  FROM corpus_tracks t, LATERAL ts_stat('SELECT tsv FROM corpus_cues WHERE track_id = ' || t.id) AS s
+  WHERE t.id = ANY ($1::bigint[])`
+
 /** Postgres 15 lacks some configurations PGlite (18) has: a missing one falls back to `simple`, never to an error. */
 const installed = new WeakMap<Queryable, Promise<Set<string>>>()
 
@@ -125,7 +131,7 @@ export async function insertTracks(tx: Queryable, tracks: readonly PreparedTrack
         .filter((t) => t.cfg === cfg)
         .flatMap((t) => t.cues.map((cue) => ({ trackId: ids.get(keyOf(...t.key))!, cue }))),
     )
-  for (const t of fresh) await tx.query(TRACK_TERMS, [ids.get(keyOf(...t.key))])
+  if (fresh.length) await tx.query(TRACKS_TERMS, [fresh.map((t) => ids.get(keyOf(...t.key)))])
   return tracks.map((t) => ids.get(keyOf(...t.key)) ?? 0)
 }
 

@@ -78,10 +78,9 @@ describeOnEngines('collect track writer', (engine) => {
     })
   const settled = () => new Promise((r) => setImmediate(r))
 
-  /** A writer with three answers of `cues` cues each, cleaned and waiting for the database (held until g.open()). */
-  async function threeWaiting(cues: number) {
-    const g = gate()
-    const { wrapped, transactions } = heldDatabase(g.opened)
+  /** A writer over the database held until `held`, recording its queue's ends; batchWaitMs as given. */
+  async function writerOver(held: Promise<void>, batchWaitMs?: number) {
+    const { wrapped, transactions } = heldDatabase(held)
     const { finished, asQueue } = recordingQueue()
     const writer = createTrackWriter({
       db: wrapped,
@@ -89,8 +88,16 @@ describeOnEngines('collect track writer', (engine) => {
       worker: 'w',
       log: () => undefined,
       onStored: () => undefined,
+      batchWaitMs,
     })
     await warm(wrapped)
+    return { writer, transactions, finished }
+  }
+
+  /** A writer with three answers of `cues` cues each, cleaned and waiting for the database (held until g.open()). */
+  async function threeWaiting(cues: number) {
+    const g = gate()
+    const { writer, transactions, finished } = await writerOver(g.opened)
     for (const id of ['aaaaaaaaaaa', 'bbbbbbbbbbb', 'ccccccccccc']) writer.add(fetched(id, cues))
     await settled()
     return { g, transactions, finished, writer }
@@ -117,6 +124,29 @@ describeOnEngines('collect track writer', (engine) => {
       )
       expect([row?.video_id, num(row?.n)]).toEqual([e.claim.videoId, 10])
     }
+  })
+
+  it('holds a short batch open for answers still arriving, and writes at once when stopping', async () => {
+    const { writer, transactions, finished } = await writerOver(Promise.resolve(), 60_000)
+    writer.add(fetched('aaaaaaaaaaa', 10))
+    await new Promise((r) => setTimeout(r, 30))
+    writer.add(fetched('bbbbbbbbbbb', 10))
+    await settled()
+    expect(transactions()).toBe(0) // both wait for more (a minute here)
+    await writer.drain() // stopping cuts the wait: the test would time out otherwise
+    expect(transactions()).toBe(1)
+    expect(finished.map((batch) => batch.map((e) => e.claim.videoId))).toEqual([
+      ['aaaaaaaaaaa', 'bbbbbbbbbbb'],
+    ])
+  })
+
+  it('writes a batch at once when it is full, without waiting', async () => {
+    const { writer, transactions, finished } = await writerOver(Promise.resolve(), 60_000)
+    writer.add(fetched('aaaaaaaaaaa', CUES_PER_BATCH))
+    for (let i = 0; i < 100 && !finished.length; i++) await new Promise((r) => setTimeout(r, 20))
+    expect(transactions()).toBe(1)
+    expect(finished.map((batch) => batch.length)).toEqual([1])
+    await writer.drain()
   })
 
   it('keeps each batch within CUES_PER_BATCH cues', async () => {

@@ -10,6 +10,8 @@ import type { WorkQueue } from './work-queue.ts'
 
 /** Cues per batch: enough to share each statement's cost, few enough that a batch holds PGlite's one connection briefly. */
 export const CUES_PER_BATCH = 3000
+/** A batch short of CUES_PER_BATCH waits this long for answers still arriving: a batch's statements cost alike for one track or six. */
+export const BATCH_WAIT_MS = 40
 
 export type TrackWriter = {
   /** Queues a fetched answer for storing. */
@@ -37,6 +39,7 @@ export function createTrackWriter({
   worker,
   log,
   onStored,
+  batchWaitMs = BATCH_WAIT_MS,
 }: {
   db: Database
   queue: WorkQueue
@@ -44,11 +47,17 @@ export function createTrackWriter({
   log: (line: string) => void
   /** A batch ended: its items left this instance (the runner may claim more). */
   onStored: () => void
+  batchWaitMs?: number
 }): TrackWriter {
   const ready: Ready[] = []
   const preparing = new Set<Promise<void>>()
   let writing = 0
   let loop: Promise<void> | undefined
+  /** Stopping: what is queued is written at once. */
+  let draining = false
+  /** Ends the wait for more answers early (a full batch, or stopping). */
+  let cutWait: (() => void) | undefined
+  const readyCues = () => ready.reduce((n, r) => n + r.track.cues.length, 0)
 
   const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
   /** Back to the queue after a failure: the answer is cached, so taking it again is free. */
@@ -87,6 +96,15 @@ export function createTrackWriter({
 
   async function run(): Promise<void> {
     while (ready.length) {
+      if (!draining && readyCues() < CUES_PER_BATCH)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, batchWaitMs)
+          cutWait = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+      cutWait = undefined
       await writeOne()
       onStored()
     }
@@ -108,6 +126,7 @@ export function createTrackWriter({
         .then((track) => {
           ready.push({ ...fetched, track })
           loop ??= run()
+          if (readyCues() >= CUES_PER_BATCH) cutWait?.()
         })
         .catch((e: unknown) => giveBack(fetched, message(e)))
         .finally(() => preparing.delete(prepared))
@@ -115,6 +134,8 @@ export function createTrackWriter({
     },
     backlog: () => preparing.size + ready.length + writing,
     async drain() {
+      draining = true
+      cutWait?.()
       while (preparing.size || loop) await Promise.all([...preparing, loop])
     },
   }

@@ -152,25 +152,29 @@ export function createWorkQueue({
       ])
     },
 
-    /** Reserves priceMicro of the job's maximum for this item; false when that would pass it (or the job no longer runs). */
-    async reserve(claim: Claim, priceMicro: number): Promise<boolean> {
+    /**
+     * Reserves priceMicro of the job's maximum for this item, just before its call leaves: 'reserved', or why not:
+     * 'stopped' (the researcher stopped the job), 'capped' (that would pass the maximum, or the job ended otherwise).
+     */
+    async reserve(claim: Claim, priceMicro: number): Promise<'reserved' | 'stopped' | 'capped'> {
       return db.transaction(async (tx) => {
         const [job] = await tx.query(
-          "SELECT spent_micro, max_micro FROM collect_jobs WHERE id = $1 AND state = 'running' FOR UPDATE",
+          'SELECT state, spent_micro, max_micro FROM collect_jobs WHERE id = $1 FOR UPDATE',
           [claim.jobId],
         )
-        if (!job) return false
+        if (job?.state === 'stopped') return 'stopped'
+        if (!job || job.state !== 'running') return 'capped'
         const [held] = await tx.query(
           "SELECT coalesce(sum(reserved_micro), 0)::float8 AS r FROM collect_items WHERE job_id = $1 AND state = 'running'",
           [claim.jobId],
         )
-        if (num(job.spent_micro) + num(held?.r) + priceMicro > num(job.max_micro)) return false
+        if (num(job.spent_micro) + num(held?.r) + priceMicro > num(job.max_micro)) return 'capped'
         await tx.query('UPDATE collect_items SET reserved_micro = $3 WHERE job_id = $1 AND video_id = $2', [
           claim.jobId,
           claim.videoId,
           priceMicro,
         ])
-        return true
+        return 'reserved'
       })
     },
 

@@ -32,10 +32,10 @@ function withoutLang(call: PaidCall): { videoId: string; mode: string } | undefi
 }
 
 /** The one language every cue of a JSON track names; undefined when they disagree, there are none, or it is no code the function accepts. */
-export function trackLanguage(body: string): string | undefined {
-  let cues: unknown
+export function trackLanguage(body: string, parsed?: unknown): string | undefined {
+  let cues: unknown = parsed
   try {
-    cues = JSON.parse(body)
+    cues ??= JSON.parse(body)
   } catch {
     return undefined
   }
@@ -78,10 +78,10 @@ export function createCaptionDefaults(opts: {
     },
 
     /** What a JSON track asked without `lang` tells: its language and the canonical question; undefined when it tells nothing. */
-    learn(call: PaidCall, body: string): LearnedLanguage | undefined {
+    learn(call: PaidCall, body: string, parsed?: unknown): LearnedLanguage | undefined {
       const asked = withoutLang(call)
       if (!asked || ttlSeconds <= 0 || (call.query.format ?? 'json') !== 'json') return undefined
-      const lang = trackLanguage(body)
+      const lang = trackLanguage(body, parsed)
       if (!lang) return undefined
       return { ...asked, lang, canonical: { ...call, query: { ...call.query, lang } } }
     },

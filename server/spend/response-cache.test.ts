@@ -18,6 +18,15 @@ const answer = (body: string): NewEntry => ({
   bytes: Buffer.byteLength(body),
 })
 const lasting = lastingStorage()
+/** An answer as read back: stored at `at` for 60 s. */
+const storedAnswer = (body: string, at: number) => ({
+  kind: 'answer',
+  body,
+  contentType: 'application/json',
+  bytes: Buffer.byteLength(body),
+  storedAt: at,
+  expiresAt: at + 60_000,
+})
 
 describeOnEngines('the response cache', (engine) => {
   /** A runtime on this engine (for its database), and a cache of the test's own over that database. */
@@ -64,18 +73,26 @@ describeOnEngines('the response cache', (engine) => {
     await first.dispose() // one process (runtime) owns an embedded folder at a time
 
     const second = engine.track(spendHarness({ env, now: clock.now }))
-    expect(await second.cache.get('cache:aa:1')).toEqual({
-      kind: 'answer',
-      body,
-      contentType: 'application/json',
-      bytes: Buffer.byteLength(body),
-      storedAt: clock.now(),
-      expiresAt: clock.now() + 60_000,
-    })
+    expect(await second.cache.get('cache:aa:1')).toEqual(storedAnswer(body, clock.now()))
     clock.advance(60_000)
     expect(await second.cache.get('cache:aa:1')).toBeUndefined() // expired in memory and in the table
     second.cache.forgetMemory()
     expect(await second.cache.get('cache:aa:1')).toBeUndefined()
+  })
+
+  it('copies a stored row under a second key in the same transaction, bytes for bytes, with its expiry', async () => {
+    const { h, clock, cache } = setUp()
+    const body = '[{"text":"Grüße 👋","lang":"de"}]'
+    await h.db.transaction(async (tx) => {
+      await cache.store(tx, 'cache:aa:1', 'GET /captions/{videoId}', answer(body), 60)
+      await cache.copy(tx, 'cache:aa:1', 'cache:aa:2')
+    })
+    const other = createResponseCache({ db: h.db, source: SOURCE, now: clock.now, maxBytes: 1024 * 1024 })
+    for (const key of ['cache:aa:1', 'cache:aa:2'])
+      expect(await other.get(key)).toEqual(storedAnswer(body, clock.now()))
+    // A copy of nothing (the first was never stored, e.g. a TTL of 0) writes nothing.
+    await h.db.transaction((tx) => cache.copy(tx, 'cache:none', 'cache:aa:3'))
+    expect(await other.get('cache:aa:3')).toBeUndefined()
   })
 
   it('keeps the demo simulator and the live service apart: the same key is another entry', async () => {

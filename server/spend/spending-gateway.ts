@@ -239,6 +239,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       const claimId = id
 
       let answer: UpstreamAnswer
+      let json: unknown
       try {
         // No request signal: joiners share this call, and a finished answer is cached rather than wasted.
         try {
@@ -246,7 +247,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         } finally {
           freeSlot()
         }
-        checkAgainstContract(call, answer.body)
+        json = checkAgainstContract(call, answer.body)
       } catch (e) {
         const failure =
           e instanceof ApiFailure
@@ -294,7 +295,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       }
       cache.remember(key, entry, ttl[n.operation])
       // A track asked without lang is also the answer to the question with its language written out.
-      const learned = captionDefaults?.learn(call, answer.body)
+      const learned = captionDefaults?.learn(call, answer.body, json)
       const canonicalKey = learned && cacheKeyOf(normaliseCall(learned.canonical))
       if (canonicalKey) cache.remember(canonicalKey, entry, ttl[n.operation])
       flights.delete(key) // the memory cache already answers newcomers
@@ -303,7 +304,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       await settleRecord(claimId, async (tx) => {
         await cache.store(tx, key, n.operation, entry, ttl[n.operation])
         if (learned && canonicalKey) {
-          await cache.store(tx, canonicalKey, n.operation, entry, ttl[n.operation])
+          await cache.copy(tx, key, canonicalKey)
           await captionDefaults!.remember(tx, learned)
         }
         await ledger.settle(tx, claimId, {
@@ -314,7 +315,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
           joined: flight.joined,
         })
       })
-      return { body: answer.body, contentType: answer.contentType, costUsd: priceUsd, cache: 'MISS' }
+      return { body: answer.body, contentType: answer.contentType, costUsd: priceUsd, cache: 'MISS', json }
     } catch (e) {
       settle.reject(e instanceof LeaderRefused ? e : new LeaderRefused()) // no-op when already settled
       throw e

@@ -6,6 +6,7 @@ import { sql as collections } from './0004-collections.ts'
 import { sql as corpusTrackTerms } from './0005-corpus-track-terms.ts'
 import { sql as coding } from './0006-coding.ts'
 import { sql as corpusSearchKeys } from './0007-corpus-search-keys.ts'
+import { sql as corpusWithoutTrackChecks } from './0008-corpus-without-track-checks.ts'
 
 export type Migration = { version: number; name: string; sql: string }
 
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'corpus-track-terms', sql: corpusTrackTerms },
   { version: 6, name: 'coding', sql: coding },
   { version: 7, name: 'corpus-search-keys', sql: corpusSearchKeys },
+  { version: 8, name: 'corpus-without-track-checks', sql: corpusWithoutTrackChecks },
 ]
