@@ -52,6 +52,9 @@ describe('CollectionView against the real function', () => {
     )
     expect(within(videos).getAllByText('wanted')).toHaveLength(2)
 
+    const frequent = await screen.findByRole('table', { name: 'Most frequent' })
+    expect(within(frequent).getByText('None.')).toBeTruthy() // nothing collected yet
+
     const collect = await screen.findByRole('button', { name: 'Collect 2 tracks · $0.00106' })
     expect((screen.getByLabelText('Spend at most (USD)') as HTMLInputElement).value).toBe('0.01')
     await user.click(collect)
@@ -66,6 +69,12 @@ describe('CollectionView against the real function', () => {
     )
     await waitFor(() => expect(within(videos).getByText(/^collected · en · \d+ cues$/)).toBeTruthy())
     expect(within(videos).getByText(/^unavailable: No video with id zzzzzzzzzz9/)).toBeTruthy()
+    // The statistics read before the job are read again once it has ended: the collected words are counted.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Most frequent' })).getAllByRole('link').length,
+      ).toBeGreaterThan(0),
+    )
     // The service charges its 404 answer too: both tracks were paid.
     expect(screen.getByTestId('collection-summary').textContent).toMatch(
       /1 of 2 tracks collected · 1 unavailable .*cost so far \$0\.00106/,

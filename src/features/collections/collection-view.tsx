@@ -16,6 +16,7 @@ import { PasteVideos } from './components/paste-videos.tsx'
 import { QueryError } from './components/query-error.tsx'
 import { VideosTable } from './components/videos-table.tsx'
 import { WordStats } from './components/word-stats.tsx'
+import { useFreshCorpusReads } from './hooks/use-fresh-corpus-reads.ts'
 import { studioLink } from './lib/studio-link.ts'
 
 type Props = {
@@ -29,6 +30,7 @@ export function CollectionView({ collectionId, search, problems, onSearchChange 
   const detail = useQuery(collectionQueries.detail(collectionId))
   const adder = useAddToCollection(false)
   const c = detail.data
+  useFreshCorpusReads(collectionId, c?.tracks.collected, c?.job?.state === 'running')
   const videos = useMemo(() => c?.videos ?? [], [c])
   const mode = c?.mode
   const linkOf = useCallback(
