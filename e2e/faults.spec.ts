@@ -98,11 +98,11 @@ function expectReadable(message: string) {
   expect(message, 'no phrase said twice in a row').not.toMatch(/\b(\w+(?: \w+){1,4}) \1\b/)
 }
 
-/** The error panel: its message is readable and names the cause; its retry shows its price. */
 /**
- * Presses a button by keyboard. The popular list's footer lives in a virtual list that re-measures its rows as
- * they mount (after a scroll into view, say): a pointer click aimed a moment earlier can land beside the moved
- * button under load (seen in a trace: the click done, no request sent). Focus and Enter reach the button itself.
+ * Presses a button by keyboard. The popular list's footer once lived inside its virtual list, which re-measures
+ * rows as they mount: a pointer click under load could land beside the moved button (seen in a trace). The footer
+ * now sits under the list (popular.spec checks it stays put); these tests keep the keyboard, which reaches the
+ * button wherever it is.
  */
 async function activate(button: Locator) {
   await expect(button).toBeEnabled()

@@ -77,6 +77,25 @@ test.describe('the popular feed', () => {
     expect(await articles(page).count()).toBeLessThan(40)
   })
 
+  test('"Load more" sits under the list, in view, and stays put while rows are expanded and scrolled', async ({
+    page,
+  }) => {
+    await openFeed(page)
+    const loadMore = page.getByRole('button', { name: /^Load more \(page 2\)/ })
+    // The page scrolled to its end, the list not: the button shows under the list's first rows.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await expect(loadMore).toBeInViewport()
+    expect(await rankOf(articles(page).first())).toBe(1)
+    const before = await loadMore.boundingBox()
+    const first = articles(page).first()
+    await first.getByRole('button', { name: /Show full description and details/ }).click()
+    await expect(first.getByRole('button', { name: /Show less/ })).toHaveAttribute('aria-expanded', 'true')
+    await scroller(page).evaluate((el) => el.scrollTo(0, el.scrollHeight / 2))
+    await expect.poll(async () => rankOf(articles(page).first())).toBeGreaterThan(1)
+    // A pointer aimed at it lands on it whatever the rows above are doing.
+    expect(await loadMore.boundingBox()).toEqual(before)
+  })
+
   test('filters and sorts what is loaded, kept in the URL, without paying again', async ({ page }) => {
     await openFeed(page)
     const spend = await page.getByTestId('session-spend').textContent()

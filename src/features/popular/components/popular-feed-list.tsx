@@ -13,7 +13,7 @@ export type PopularFeedListProps = {
   /** Called when the last rendered item is near the end of the list. */
   onNearEnd: () => void
   busy: boolean
-  /** Shown after the last item, inside the scroller (load more, end of list). */
+  /** Shown under the list, outside its scroller (load more, end of list): it stays put while the rows are measured. */
   footer: ReactNode
 }
 
@@ -35,38 +35,41 @@ export function PopularFeedList({ rows, expanded, onToggle, onNearEnd, busy, foo
   }, [lastIndex, rows.length, onNearEnd])
 
   return (
-    <div
-      ref={scrollRef}
-      role="region"
-      aria-label="Popular videos list"
-      tabIndex={0}
-      className="h-[75vh] overflow-auto rounded-lg border border-slate-200 bg-slate-50"
-    >
+    <div className="rounded-lg border border-slate-200">
       <div
-        role="feed"
-        aria-busy={busy}
-        aria-label="Popular videos"
-        className="relative w-full"
-        style={{ height: virtualizer.getTotalSize() }}
+        ref={scrollRef}
+        role="region"
+        aria-label="Popular videos list"
+        tabIndex={0}
+        className="h-[75vh] overflow-auto rounded-t-lg bg-slate-50"
       >
-        {items.map((item) => {
-          const row = rows[item.index]!
-          return (
-            <PopularItem
-              key={item.key}
-              ref={virtualizer.measureElement}
-              index={item.index}
-              start={item.start}
-              row={row}
-              expanded={expanded.has(row.video.id)}
-              onToggle={onToggle}
-              position={item.index + 1}
-              setSize={rows.length}
-            />
-          )
-        })}
+        <div
+          role="feed"
+          aria-busy={busy}
+          aria-label="Popular videos"
+          className="relative w-full"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {items.map((item) => {
+            const row = rows[item.index]!
+            return (
+              <PopularItem
+                key={item.key}
+                ref={virtualizer.measureElement}
+                index={item.index}
+                start={item.start}
+                row={row}
+                expanded={expanded.has(row.video.id)}
+                onToggle={onToggle}
+                position={item.index + 1}
+                setSize={rows.length}
+              />
+            )
+          })}
+        </div>
       </div>
-      <div className="border-t border-slate-200 bg-white p-4">{footer}</div>
+      {/* Outside the scroller: a row measured or expanded above never moves the button under a pointer. */}
+      <div className="rounded-b-lg border-t border-slate-200 bg-white p-4">{footer}</div>
     </div>
   )
 }
