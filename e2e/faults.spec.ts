@@ -111,6 +111,7 @@ async function activate(button: Locator) {
   await button.press('Enter')
 }
 
+/** The error panel: its message is readable and names the cause; its retry shows its price. */
 async function expectPricedRetry(
   alert: Locator,
   cause: RegExp,
