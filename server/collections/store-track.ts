@@ -1,5 +1,6 @@
 /** Stores collected caption tracks and their cleaned cues, once per data source and canonical request (corpus_tracks' unique key). */
 import type { CaptionItem } from '#contract/schemas.ts'
+import { binaryArray } from '../db/binary-array.ts'
 import { num, type Database, type Queryable } from '../db/database.ts'
 import { cleanCues, type CleanCue } from './clean-text.ts'
 import { textSearchConfig, type TextSearchConfig } from './text-search-config.ts'
@@ -147,14 +148,14 @@ async function insertCues(tx: Queryable, cfg: TextSearchConfig, rows: readonly C
        FROM unnest($1::bigint[], $3::int[], $4::float8[], $5::float8[], $6::text[], $7::text[])
             AS c(track_id, seq, start_s, duration_s, text, sounds)`,
       [
-        part.map((r) => r.trackId),
+        binaryArray.int8(part.map((r) => r.trackId)),
         cfg,
-        part.map((r) => r.cue.seq),
-        part.map((r) => r.cue.start),
-        part.map((r) => r.cue.duration),
-        part.map((r) => r.cue.text),
+        binaryArray.int4(part.map((r) => r.cue.seq)),
+        binaryArray.float8(part.map((r) => r.cue.start)),
+        binaryArray.float8(part.map((r) => r.cue.duration)),
+        binaryArray.text(part.map((r) => r.cue.text)),
         // Unit separator between names: a marker's name holds no control character (cleaning removed them).
-        part.map((r) => r.cue.sounds.join('\u001f')),
+        binaryArray.text(part.map((r) => r.cue.sounds.join('\u001f'))),
       ],
     )
   }

@@ -6,7 +6,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { asStorageError, withTimeout, type Database, type Queryable } from './database.ts'
+import { preparedStatements } from './pglite-statements.ts'
+import { asStorageError, withTimeout, type Database } from './database.ts'
 
 /** An error thrown by the caller's transaction function, carried through the engine's error wrapping unchanged. */
 class Thrown {
@@ -56,23 +57,34 @@ export async function openPglite({ dataDir, timeoutMs, template }: PgliteOptions
       throw e instanceof Thrown ? e : asStorageError(e)
     }
   }
-  const on = (q: Pick<PGlite, 'query'>): Queryable => ({
-    query: async (sql, params) => {
-      try {
-        return (await q.query(sql, params as unknown[])).rows as never
-      } catch (e) {
-        throw asStorageError(e)
-      }
-    },
-  })
+  const prepared = preparedStatements(pg)
+  const statement = async <T>(sql: string, params: readonly unknown[] | undefined): Promise<T[]> => {
+    try {
+      return await pg.runExclusive(() => prepared<T>(sql, params))
+    } catch (e) {
+      throw asStorageError(e)
+    }
+  }
   return {
     kind: 'pglite',
-    query: (sql, params) => run('a query', () => on(pg).query(sql, params)),
+    // Outside a transaction a statement waits for any open one to end, as PGlite's own query does.
+    query: (sql, params) =>
+      run('a query', () =>
+        pg._runExclusiveTransaction(async () => {
+          const rows = await statement(sql, params)
+          await pg.syncToFs()
+          return rows as never
+        }),
+      ),
     // What the caller's function throws (a refusal such as budget_exhausted) rolls back and reaches the caller as it was.
     transaction: async (fn) => {
       try {
         return await run('a transaction', () =>
-          pg.transaction((tx) => fn(on(tx)).catch((e: unknown) => Promise.reject(new Thrown(e)))),
+          pg.transaction(() =>
+            fn({ query: (sql, params) => statement(sql, params) as never }).catch((e: unknown) =>
+              Promise.reject(new Thrown(e)),
+            ),
+          ),
         )
       } catch (e) {
         throw e instanceof Thrown ? e.error : e

@@ -4,7 +4,7 @@
  */
 import type { EngineUnderTest } from '#server/testing/postgres-cluster.ts'
 import type { Database } from '#server/db/database.ts'
-import { openDatabase } from '#server/db/open-database.ts'
+import { openEngineDatabase } from '#server/testing/open-engine-database.ts'
 import { storeTrack } from '../../store-track.ts'
 
 /** The design's tables (migration 0004), created only while this branch does not have that migration yet. */
@@ -31,18 +31,7 @@ CREATE INDEX corpus_cues_tsv ON corpus_cues USING gin (tsv);
 
 /** A migrated database on the engine under test, closed after the test. */
 export async function openCorpusDatabase(engine: EngineUnderTest): Promise<Database> {
-  const env = engine.env()
-  const db = await openDatabase(
-    {
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR ?? ':memory:',
-      timeoutMs: 20_000,
-      poolSize: 4,
-      pgliteTemplate: process.env.PGLITE_TEMPLATE,
-    },
-    () => undefined,
-  )
-  engine.track({ dispose: () => db.close() })
+  const db = await openEngineDatabase(engine)
   const [present] = await db.query<{ t: string | null }>("SELECT to_regclass('corpus_cues')::text AS t")
   if (!present?.t) await db.exec(COLLECTION_TABLES)
   return db
