@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ChannelPage, PopularPage, SearchPage } from '#contract/index.ts'
 import { COST_HEADER } from './app.ts'
+import { applyFault } from './faults.ts'
 import { call, okJson, testSimulator } from './testing/test-client.ts'
 
 const sim = testSimulator()
@@ -12,6 +13,21 @@ describe('fault injection', () => {
   it('latency: answers normally after the delay', async () => {
     sim.faults.set({ kind: 'latency', ms: 20 })
     expect(SearchPage.safeParse(await okJson(sim, SEARCH)).success).toBe(true)
+  })
+
+  it('latency with workDuringDelay: the answer is worked out at once and sent when the delay ends', async () => {
+    for (const workDuringDelay of [false, true]) {
+      const started = performance.now()
+      let workedAt = -1
+      const context = { req: { raw: { signal: new AbortController().signal } }, res: new Response('answer') }
+      const next = async () => void (workedAt = performance.now() - started)
+      const answer = await applyFault({ kind: 'latency', ms: 200, workDuringDelay }, context as never, next)
+      expect(await answer.text()).toBe('answer')
+      expect(performance.now() - started).toBeGreaterThanOrEqual(195)
+      // Worked out as the request arrives only when asked; by default once the delay is over.
+      if (workDuringDelay) expect(workedAt).toBeLessThan(100)
+      else expect(workedAt).toBeGreaterThanOrEqual(195)
+    }
   })
 
   it('latency: an abort during the delay rejects like a network fetch', async () => {

@@ -30,6 +30,11 @@ export type FaultRule = {
   status?: number
   /** `latency`: delay before the normal answer (default 1000 ms). */
   ms?: number
+  /**
+   * `latency`: the answer is worked out as the request arrives and sent when the delay ends, like a service across a
+   * network whose machines work in parallel (the benchmarks); by default it is worked out after the delay.
+   */
+  workDuringDelay?: boolean
   /** `rate-limit`: Retry-After seconds (default 30). */
   retryAfter?: number
   /** How many requests the rule affects before it clears itself; forever when omitted. */
@@ -134,10 +139,18 @@ function resetBody(body: string): ReadableStream<Uint8Array> {
 export async function applyFault(rule: FaultRule, c: Context, next: Next): Promise<Response> {
   const signal = c.req.raw.signal
   switch (rule.kind) {
-    case 'latency':
-      await sleep(rule.ms ?? 1000, signal)
-      await next()
+    case 'latency': {
+      const delay = sleep(rule.ms ?? 1000, signal)
+      if (rule.workDuringDelay) {
+        delay.catch(() => undefined) // awaited below, after the work
+        await next()
+        await delay
+      } else {
+        await delay
+        await next()
+      }
       return c.res
+    }
     case 'status':
       return serverErrorResponse(rule.status ?? 500)
     case 'timeout':

@@ -7,6 +7,7 @@
  */
 import { loadavg } from 'node:os'
 import { getDataset } from '#simulator/data/dataset.ts'
+import { SIMULATOR_TOKEN } from '#simulator/token.ts'
 import { startPostgresCluster } from '#server/testing/postgres-cluster.ts'
 import type { ChildServer } from '../lib/processes.ts'
 import { count, ratio, usd, type PartOutcome, type Row } from '../lib/report.ts'
@@ -111,6 +112,32 @@ async function collectAll(
   }
 }
 
+/**
+ * The same calls straight at the simulator, the job's concurrency of them at a time, with nothing in between: what
+ * the service itself takes for them (the ideal assumes exactly SERVICE_MS each).
+ */
+async function directMs(videoIds: string[]): Promise<number> {
+  const sim = await startSimulatorProcess({ serviceMs: SERVICE_MS })
+  try {
+    let next = 0
+    const t0 = performance.now()
+    await Promise.all(
+      Array.from({ length: COLLECT_CONCURRENCY }, async () => {
+        while (next < videoIds.length) {
+          const res = await fetch(`${sim.origin}/captions/${videoIds[next++]}?format=json&mode=default`, {
+            headers: { Authorization: `Bearer ${SIMULATOR_TOKEN}` },
+          })
+          await res.arrayBuffer()
+          if (!res.ok) throw new Error(`the simulator answered ${res.status} to a direct caption call`)
+        }
+      }),
+    )
+    return performance.now() - t0
+  } finally {
+    await sim.stop()
+  }
+}
+
 type Engine = 'pglite' | 'postgres'
 
 /** The 1-minute load average: six other engineers share the cores, so each figure says how busy they were. */
@@ -191,16 +218,29 @@ async function collectOn(
 
 export async function runCorpusCollect(log: (line: string) => void): Promise<PartOutcome> {
   const videoIds = videosWithCaptions(VIDEOS)
+  const direct = await directMs(videoIds)
+  log(
+    `  direct: ${VIDEOS} calls straight at the simulator, ${COLLECT_CONCURRENCY} at a time, in ${(direct / 1000).toFixed(1)} s`,
+  )
   const embedded = await collectOn('pglite', videoIds, undefined, log)
   const cluster = await startPostgresCluster()
   try {
     const server = await collectOn('postgres', videoIds, await cluster.createDatabase('bench_collect'), log)
+    const idealMs = (VIDEOS * SERVICE_MS) / COLLECT_CONCURRENCY
+    const reference: Row = {
+      part: 'collect',
+      measure: `direct: the same ${count(VIDEOS)} caption calls straight at the simulator, ${COLLECT_CONCURRENCY} at a time`,
+      value: `${(direct / 1000).toFixed(1)} s`,
+      compare: `ideal ${(idealMs / 1000).toFixed(1)} s: the service's own time, nothing in between`,
+      ratio: ratio(direct, idealMs),
+    }
     return {
-      rows: [...embedded.rows, ...server.rows],
+      rows: [reference, ...embedded.rows, ...server.rows],
       data: {
         videos: VIDEOS,
         serviceMs: SERVICE_MS,
         concurrency: COLLECT_CONCURRENCY,
+        directMs: direct,
         pglite: embedded.data,
         postgres: server.data,
       },
