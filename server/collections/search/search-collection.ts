@@ -130,10 +130,12 @@ function matchingCues(
   where: string,
   tracks?: { param: string; walk: boolean },
 ): string {
+  // The tracks named on both sides of the join: the planner then reads the word's GIN entries once for all of them
+  // rather than once per track (it does not carry an array condition across the join's equality).
   if (!tracks?.walk)
     return `SELECT ${CUE_COLUMNS} FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
             WHERE cv.collection_id = ${collectionParam} AND ${where}
-            ${tracks ? `AND cv.track_id = ANY(${tracks.param}::bigint[])` : ''}`
+            ${tracks ? `AND cv.track_id = ANY(${tracks.param}::bigint[]) AND c.track_id = ANY(${tracks.param}::bigint[])` : ''}`
   // OFFSET 0 keeps the match out of the subquery: its cues are read by primary key, never through the GIN index.
   return `SELECT * FROM (
             SELECT ${CUE_COLUMNS}, c.tsv, c.sounds FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
