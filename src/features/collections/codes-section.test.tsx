@@ -22,15 +22,21 @@ const codesOf = async (id: string) =>
 const codingsOf = async (id: string) =>
   CodingList.parse(await (await fetch(`/api/collections/${id}/codings`)).json()).codings
 
+/** The collection's page with one code created through its New code form; the code is listed. */
+async function withFirstCode(collectionId: string, name: string) {
+  const { user } = renderRoute(routes, { at: `/collections/${collectionId}` })
+  const section = await screen.findByRole('region', { name: 'Codes' }, slow)
+  const form = await within(section).findByRole('form', { name: 'New code' }, slow)
+  await user.type(within(form).getByLabelText('Name'), name)
+  await user.click(within(form).getByRole('button', { name: 'Create code' }))
+  await within(section).findByRole('button', { name: `Edit ${name}` }, slow)
+  return { user, section }
+}
+
 describe('the collection’s Codes section', { timeout: 90_000 }, () => {
   it('creates, nests and recolours codes; deleting says how many codings go and asks first', async () => {
     const { collection } = await codedCollection('Codebook', ['dQw4w9WgXcQ'], [])
-    const { user } = renderRoute(routes, { at: `/collections/${collection.id}` })
-    const section = await screen.findByRole('region', { name: 'Codes' }, slow)
-    const form = await within(section).findByRole('form', { name: 'New code' }, slow)
-    await user.type(within(form).getByLabelText('Name'), 'memory')
-    await user.click(within(form).getByRole('button', { name: 'Create code' }))
-    await within(section).findByRole('button', { name: 'Edit memory' }, slow)
+    const { user, section } = await withFirstCode(collection.id, 'memory')
     // The form is empty again for the next code, which goes under memory.
     const again = within(section).getByRole('form', { name: 'New code' })
     expect((within(again).getByLabelText('Name') as HTMLInputElement).value).toBe('')
@@ -89,6 +95,36 @@ describe('the collection’s Codes section', { timeout: 90_000 }, () => {
     )
     expect(await codesOf(collection.id)).toHaveLength(1)
     expect(await codingsOf(collection.id)).toEqual([])
+  })
+
+  it('keeps a name typed for the next code while the list is still refreshing after the last one', async () => {
+    const { collection } = await codedCollection('Typing ahead', ['dQw4w9WgXcQ'], [])
+    // Hold the codings' refresh back until the next name is typed: the codes list is shown by then.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let answered = 0
+    const inner = globalThis.fetch
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+      if (url.includes(`/api/collections/${collection.id}/codings`) && (init?.method ?? 'GET') === 'GET')
+        return held.then(() => inner(input, init)).finally(() => (answered += 1))
+      return inner(input, init)
+    })
+    const { user, section } = await withFirstCode(collection.id, 'memory')
+    const next = within(within(section).getByRole('form', { name: 'New code' })).getByLabelText('Name')
+    await user.type(next, 'childhood')
+    release()
+    // The refresh has landed and nothing is saving any more.
+    await waitFor(() => expect(answered).toBeGreaterThan(0), slow)
+    await within(section).findByRole('button', { name: 'Create code' }, slow)
+    await new Promise((r) => setTimeout(r, 50))
+    expect(
+      (
+        within(within(section).getByRole('form', { name: 'New code' })).getByLabelText(
+          'Name',
+        ) as HTMLInputElement
+      ).value,
+    ).toBe('childhood')
   })
 
   it('codes a KWIC hit from its line by keyboard; the hit shows its code, the segments list links to the moment', async () => {

@@ -58,7 +58,11 @@ export function segmentEditing(changes: ReturnType<typeof useCodingChanges>) {
 
 export function useCodeChanges(collectionId: string) {
   const onSuccess = useInvalidate(collectionId)
-  const create = useMutation({ mutationFn: (body: CodeInput) => createCode(collectionId, body), onSuccess })
+  const create = useMutation({
+    mutationFn: (body: CodeInput) => createCode(collectionId, body),
+    // Not awaited: the new-code form clears once the code is saved, not after the refresh, so a name typed meanwhile stays.
+    onSuccess: () => void onSuccess(),
+  })
   const update = useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: CodePatch }) => updateCode(collectionId, id, patch),
     onSuccess,
