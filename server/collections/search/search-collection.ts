@@ -121,14 +121,17 @@ function toHit(row: Row, locator: Locator): KwicHit {
 const CUE_COLUMNS =
   'cv.video_id, cv.position, cv.title, c.track_id, c.seq, c.start_s, c.duration_s, c.text, c.cfg'
 
-/** Some of the collection's tracks: every cue read by primary key (walk), or the matches through the GIN index. */
-type Tracks = { ids: number[]; walk: boolean }
+/**
+ * Some of the collection's tracks and their videos: every cue read by primary key (walk), or the matches through the
+ * GIN index.
+ */
+type Tracks = { ids: number[]; videoIds: string[]; walk: boolean }
 
 /** The matching cues of the collection (or of some of its tracks) as one SQL source, with the columns the page reads. */
 function matchingCues(
   collectionParam: string,
   where: string,
-  tracks?: { param: string; walk: boolean },
+  tracks?: { param: string; walk: false } | { param: string; videosParam: string; walk: true },
 ): string {
   // The tracks named on both sides of the join: the planner then reads the word's GIN entries once for all of them
   // rather than once per track (it does not carry an array condition across the join's equality).
@@ -136,10 +139,12 @@ function matchingCues(
     return `SELECT ${CUE_COLUMNS} FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
             WHERE cv.collection_id = ${collectionParam} AND ${where}
             ${tracks ? `AND cv.track_id = ANY(${tracks.param}::bigint[]) AND c.track_id = ANY(${tracks.param}::bigint[])` : ''}`
-  // OFFSET 0 keeps the match out of the subquery: its cues are read by primary key, never through the GIN index.
+  // OFFSET 0 keeps the match out of the subquery: its cues are read by primary key, never through the GIN index. The
+  // videos are named too, so the collection's rows are read by key rather than all of them scanned.
   return `SELECT * FROM (
             SELECT ${CUE_COLUMNS}, c.tsv, c.sounds FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
-            WHERE cv.collection_id = ${collectionParam} AND cv.track_id = ANY(${tracks.param}::bigint[]) OFFSET 0) AS c
+            WHERE cv.collection_id = ${collectionParam} AND cv.video_id = ANY(${tracks.videosParam}::text[])
+              AND cv.track_id = ANY(${tracks.param}::bigint[]) OFFSET 0) AS c
           WHERE ${where}`
 }
 
@@ -154,7 +159,12 @@ async function pageRows(
   const params = new Params()
   const collection = params.add(collectionId)
   const { where, locator } = matchClause(p.q, p.match, configs, params)
-  const tracks = window.tracks && { param: params.add(window.tracks.ids), walk: window.tracks.walk }
+  const named = window.tracks
+  const tracks =
+    named &&
+    (named.walk
+      ? { param: params.add(named.ids), videosParam: params.add(named.videoIds), walk: true as const }
+      : { param: params.add(named.ids), walk: false as const })
   const marked =
     locator.kind === 'tsquery'
       ? `ts_headline(h.cfg, h.text, to_tsquery(h.cfg, ${params.add(locator.tsquery)}), ${params.add(HEADLINE_OPTIONS)})`
@@ -164,12 +174,12 @@ async function pageRows(
   const rows = await db.query<Row & { total?: unknown }>(
     `WITH h AS (SELECT *${total} FROM (${matchingCues(collection, where, tracks)}) AS m ORDER BY ${window.order}
                 LIMIT ${params.add(window.limit)} OFFSET ${params.add(window.offset)})
-     SELECT h.video_id, t.lang, h.start_s, h.duration_s, h.text, h.seq, ${marked} AS marked,${window.withTotal ? ' h.total,' : ''}
+     SELECT h.video_id, (SELECT t.lang FROM corpus_tracks t WHERE t.id = h.track_id) AS lang, h.start_s, h.duration_s, h.text, h.seq, ${marked} AS marked,${window.withTotal ? ' h.total,' : ''}
        (SELECT string_agg(p.text, ' ' ORDER BY p.seq) FROM corpus_cues p
          WHERE p.track_id = h.track_id AND p.seq >= h.seq - ${NEIGHBOURS} AND p.seq < h.seq) AS prev_text,
        (SELECT string_agg(n.text, ' ' ORDER BY n.seq) FROM corpus_cues n
          WHERE n.track_id = h.track_id AND n.seq > h.seq AND n.seq <= h.seq + ${NEIGHBOURS}) AS next_text
-     FROM h JOIN corpus_tracks t ON t.id = h.track_id
+     FROM h
      ORDER BY ${window.order.replace(/\b(position|seq|title|video_id)\b/g, 'h.$1')}`,
     params.values,
   )
@@ -254,11 +264,11 @@ export async function searchCollection(
     return { total, hits: page.rows.map((r) => toHit(r, page.locator)) }
   }
   // One plain word: the term counts give the total and the tracks of the page's hits.
-  const found = await pageTracks(db, collectionId, lexemes, p.sort, p)
-  const total = p.count === 'exact' ? found.total : null
+  const found = await pageTracks(db, collectionId, lexemes, p.sort, { ...p, withTotal: p.count === 'exact' })
+  const total = found.total
   if (!found.tracks.length) return { total, hits: [] }
   // Only the tracks holding the page's hits are read; few cues in all: each one tested, else through the index.
-  const tracks = { ids: found.tracks, walk: found.cues <= walkMaxCues }
+  const tracks = { ids: found.tracks, videoIds: found.videoIds, walk: found.cues <= walkMaxCues }
   const { rows, locator } = await pageRows(db, collectionId, p, configs, {
     ...window,
     offset: p.offset - found.hitsBefore,

@@ -91,49 +91,57 @@ export async function countWord(db: Queryable, collectionId: string, lexemes: Le
 }
 
 export type PageTracks = {
-  total: number
+  /** The exact total, when asked for. */
+  total: number | null
   /** The tracks holding hits offset … offset + limit - 1, in the page's order. */
   tracks: number[]
+  /** Their videos in the collection, in the same order. */
+  videoIds: string[]
   /** Their cues, all of them: what reading them one by one costs. */
   cues: number
   /** How many hits come before the first of those tracks. */
   hitsBefore: number
 }
 
-/** The exact total and the tracks holding one page of the word's hits (hits in the videos' order, then by cue). */
+/** The tracks holding one page of the word's hits (hits in the videos' order, then by cue), and the exact total if asked. */
 export async function pageTracks(
   db: Queryable,
   collectionId: string,
   lexemes: Lexemes,
   order: VideoOrder,
-  window: { offset: number; limit: number },
+  window: { offset: number; limit: number; withTotal: boolean },
 ): Promise<PageTracks> {
-  const none = { tracks: [], cues: 0, hitsBefore: 0 }
-  if (!lexemes.length) return { total: 0, ...none }
+  const none = { tracks: [], videoIds: [], cues: 0, hitsBefore: 0 }
+  if (!lexemes.length) return { total: window.withTotal ? 0 : null, ...none }
   const params = new Params()
   const source = trackCounts(params, collectionId, lexemes)
+  const end = params.add(window.offset + window.limit)
   const rows = await db.query<{
     track_id: unknown
+    video_id: string
     cue_count: unknown
     cues: unknown
     upto: unknown
     total: unknown
   }>(
-    `SELECT w.track_id, t.cue_count, w.cues, w.upto, w.total FROM (
-       SELECT track_id, cues, sum(cues) OVER () AS total,
-              sum(cues) OVER (ORDER BY ${VIDEO_ORDER[order]} ROWS UNBOUNDED PRECEDING) AS upto
-       FROM (${source}) AS h) AS w
-     JOIN corpus_tracks t ON t.id = w.track_id
-     WHERE w.upto > ${params.add(window.offset)} AND w.upto - w.cues < ${params.add(window.offset + window.limit)}
+    // Each track holds at least one hit, so the page's tracks are among the first offset + limit: only those are
+    // sorted whole and summed in order. The page's few tracks look their cue counts up by key.
+    `WITH h AS MATERIALIZED (${source})
+     SELECT w.track_id, w.video_id, (SELECT t.cue_count FROM corpus_tracks t WHERE t.id = w.track_id) AS cue_count,
+            w.cues, w.upto, ${window.withTotal ? '(SELECT sum(cues) FROM h)' : 'NULL'} AS total
+     FROM (SELECT track_id, video_id, cues, sum(cues) OVER (ORDER BY ${VIDEO_ORDER[order]} ROWS UNBOUNDED PRECEDING) AS upto
+           FROM (SELECT * FROM h ORDER BY ${VIDEO_ORDER[order]} LIMIT ${end}) AS f) AS w
+     WHERE w.upto > ${params.add(window.offset)} AND w.upto - w.cues < ${end}
      ORDER BY w.upto`,
     params.values,
   )
   const first = rows[0]
   // A page past the last hit holds no track: the total is counted apart.
-  if (!first) return { total: await countWord(db, collectionId, lexemes), ...none }
+  if (!first) return { total: window.withTotal ? await countWord(db, collectionId, lexemes) : null, ...none }
   return {
-    total: num(first.total),
+    total: window.withTotal ? num(first.total) : null,
     tracks: rows.map((r) => num(r.track_id)),
+    videoIds: rows.map((r) => r.video_id),
     cues: rows.reduce((sum, r) => sum + num(r.cue_count), 0),
     hitsBefore: num(first.upto) - num(first.cues),
   }
