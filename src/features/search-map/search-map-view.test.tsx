@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { jsonResponse, overrideRoute, stubApi, type ApiHandler } from '#testing/api-stub.ts'
 import { appRoutes, renderRoute } from '#testing/render-route.tsx'
@@ -145,6 +145,25 @@ describe('location search view', { timeout: 120_000 }, () => {
     const link = screen.getByRole('link', { name: /Download captions/ })
     expect(link.getAttribute('href')).toMatch(/^\/bulk\?ids=[\w-]{11}(,[\w-]{11})*$/)
     expect(searches).toHaveLength(1)
+  })
+
+  it('keeps a filter typed and a sort picked at once: the sort does not undo the filter still on its way to the URL', async () => {
+    watchSearches()
+    const { user, router } = renderAt('/search?location=48.8566,2.3522&radius=26&unit=km')
+    await user.click(searchButton())
+    const list = await screen.findByRole('list', { name: 'Search results' }, slow)
+    const loaded = within(list).getAllByRole('listitem').length
+    // Both changes before the router commits the first one (a quick hand, or Playwright).
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Filter loaded results'), { target: { value: 'montmartre' } })
+      fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'title' } })
+    })
+    await waitFor(() => expect(router.state.location.search).toContain('sort=title'), slow)
+    expect(router.state.location.search).toContain('q=montmartre')
+    expect((screen.getByLabelText('Filter loaded results') as HTMLInputElement).value).toBe('montmartre')
+    const shown = within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem')
+    expect(shown.length).toBeLessThan(loaded)
+    for (const li of shown) expect(li.textContent!.toLowerCase()).toContain('montmartre')
   })
 
   it('says which circle was empty', async () => {

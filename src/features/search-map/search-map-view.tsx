@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toKm } from '#contract/index.ts'
@@ -13,6 +13,7 @@ import {
 } from './lib/search-draft.ts'
 import { searchPath, type SearchUrlState, type SortKey } from './lib/search-url.ts'
 import { ROUTES } from '#lib/routes.ts'
+import { useViewChanges } from '#lib/use-view-changes.ts'
 import { LocationMap } from './components/location-map.tsx'
 import { SearchForm } from './components/search-form.tsx'
 import { SearchResults } from './components/search-results.tsx'
@@ -68,13 +69,15 @@ export function SearchView({ url }: SearchViewProps) {
     if (state?.status === 'error' && state.data === undefined) void queryClient.refetchQueries({ queryKey })
   }
 
-  const onViewChange = useCallback(
+  const commitView = useCallback(
     (view: { q: string; sort: SortKey }) => {
       // Filtering and sorting are not new searches: they replace the history entry.
       if (searched) void navigate(searchPath(searched, view), { replace: true })
     },
     [searched, navigate],
   )
+  const shownView = useMemo(() => ({ q: url.q, sort: url.sort }), [url.q, url.sort])
+  const onViewChange = useViewChanges(shownView, commitView)
 
   return (
     <div className="space-y-6">

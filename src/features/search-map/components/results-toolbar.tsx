@@ -4,7 +4,8 @@ import { SORT_KEYS, SORT_LABELS, type SortKey } from '../lib/search-url.ts'
 export type ResultsToolbarProps = {
   q: string
   sort: SortKey
-  onChange: (view: { q: string; sort: SortKey }) => void
+  /** Only what changed: the view builds it on any change still on its way to the URL (use-view-changes.ts). */
+  onChange: (change: { q?: string; sort?: SortKey }) => void
 }
 
 /** Filter and sort what is loaded: free, kept in the URL. */
@@ -21,7 +22,7 @@ export function ResultsToolbar({ q, sort, onChange }: ResultsToolbarProps) {
           id={filterId}
           type="search"
           value={q}
-          onChange={(e) => onChange({ q: e.target.value, sort })}
+          onChange={(e) => onChange({ q: e.target.value })}
           placeholder="words in title, description or channel"
           className="mt-1 w-72 rounded border border-slate-300 px-2.5 py-1.5 text-sm"
         />
@@ -33,7 +34,7 @@ export function ResultsToolbar({ q, sort, onChange }: ResultsToolbarProps) {
         <select
           id={sortId}
           value={sort}
-          onChange={(e) => onChange({ q, sort: e.target.value as SortKey })}
+          onChange={(e) => onChange({ sort: e.target.value as SortKey })}
           className="mt-1 rounded border border-slate-300 bg-white px-2 py-1.5 text-sm"
         >
           {SORT_KEYS.map((k) => (

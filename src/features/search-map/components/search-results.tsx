@@ -29,7 +29,7 @@ export type SearchResultsProps = {
   armed: boolean
   q: string
   sort: SortKey
-  onViewChange: (view: { q: string; sort: SortKey }) => void
+  onViewChange: (change: { q?: string; sort?: SortKey }) => void
 }
 
 export function describeSearch(input: SearchInput): string {
