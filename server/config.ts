@@ -124,6 +124,7 @@ const EnvSchema = z.object({
   CACHE_MEMORY_MB: z.coerce.number().positive().max(65_536).default(64),
   COLLECT_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(8),
   COLLECT_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
+  COLLECT_VECTOR_WORKER: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
 })
 
 export type Config = {
@@ -169,8 +170,11 @@ export type Config = {
   signInAttemptsPerMinute: number
   /** Megabytes of recent paid answers kept in memory in front of the cache's storage (the whole cache in memory mode). */
   cacheMemoryMb: number
-  /** Tracks one instance collects at once (0: this instance runs no collect jobs); leases say how long a claim holds unrenewed. */
-  collect: { concurrency: number; leaseMs: number }
+  /**
+   * Tracks one instance collects at once (0: this instance runs no collect jobs); leases say how long a claim holds
+   * unrenewed; on the embedded engine, whether a worker thread computes the cues' tsvectors (docs/decisions/0178).
+   */
+  collect: { concurrency: number; leaseMs: number; vectorWorker: boolean }
 }
 
 export const APP_VERSION = '0.1.0'
@@ -214,6 +218,10 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxyHops: e.TRUST_PROXY,
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
     cacheMemoryMb: e.CACHE_MEMORY_MB,
-    collect: { concurrency: e.COLLECT_CONCURRENCY, leaseMs: e.COLLECT_LEASE_MS },
+    collect: {
+      concurrency: e.COLLECT_CONCURRENCY,
+      leaseMs: e.COLLECT_LEASE_MS,
+      vectorWorker: e.COLLECT_VECTOR_WORKER === 'on',
+    },
   }
 }

@@ -21,6 +21,8 @@ import { createResponseCache } from './spend/response-cache.ts'
 import { createSpendingGateway } from './spend/spending-gateway.ts'
 import { collectionsRoute } from './collections/routes.ts'
 import { startJobRunner } from './collections/job-runner.ts'
+import { vectorCheck } from './collections/cue-vectors/cue-vector-check.ts'
+import { cueVectorWorker } from './collections/cue-vectors/cue-vector-worker.ts'
 import { createWorkQueue } from './collections/work-queue.ts'
 
 export type RuntimeOptions = {
@@ -129,6 +131,11 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     FLUSH_EVERY_MS,
   )
   timer.unref()
+  // On the embedded engine the cues' tsvectors are computed on a worker thread: a Postgres server has its own process.
+  const cueVectors =
+    config.collect.vectorWorker && !config.databaseUrl
+      ? cueVectorWorker({ check: vectorCheck(db), log: print })
+      : undefined
   // Every instance runs collect jobs: work rows with leases let several share one Postgres (docs/decisions/0140).
   const collectRunner = startJobRunner({
     db,
@@ -138,6 +145,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     concurrency: config.collect.concurrency,
     leaseMs: config.collect.leaseMs,
     log: print,
+    cueVectors,
   })
   const sessions = createSessions(config, db, now)
   const signInAttempts = createRateLimiter({
@@ -182,6 +190,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
       (disposed ??= (async () => {
         clearInterval(timer)
         await collectRunner.stop()
+        await cueVectors?.close()
         await flush().catch((e: unknown) =>
           print(
             `[spend] batched bookkeeping lost at shutdown: ${e instanceof Error ? e.message : String(e)}`,

@@ -6,6 +6,7 @@
  */
 import type { Database } from '#server/db/database.ts'
 import { TRACK_TERMS } from '#server/collections/store-track.ts'
+import { cueVector } from '#server/collections/cue-vectors/cue-vector-sql.ts'
 import { refreshCorpusStatistics } from '#server/collections/corpus-maintenance.ts'
 import { TERMS_PRIMARY_KEY } from '#server/db/corpus-keys.ts'
 import type { CorpusGenerator, GeneratedVideo } from './corpus-generator.ts'
@@ -97,8 +98,9 @@ async function insertBatch(db: Database, batch: GeneratedVideo[], firstPosition:
     })
   }
   await db.query(
-    `INSERT INTO corpus_cues (track_id, seq, start_s, duration_s, text, cfg, sounds)
-     SELECT t, s, st, du, tx, cf::regconfig, CASE WHEN m THEN '{music}'::text[] ELSE '{}'::text[] END
+    `INSERT INTO corpus_cues (track_id, seq, start_s, duration_s, text, cfg, sounds, tsv)
+     SELECT t, s, st, du, tx, cf::regconfig, CASE WHEN m THEN '{music}'::text[] ELSE '{}'::text[] END,
+            ${cueVector('cf::regconfig', 'tx')}
      FROM unnest($1::bigint[], $2::int[], $3::float8[], $4::float8[], $5::text[], $6::text[], $7::bool[])
        AS u(t, s, st, du, tx, cf, m)`,
     [trackIds, seqs, starts, durations, texts, cfgs, music],

@@ -27,7 +27,13 @@ export const INTERRUPTED_AFTER_PAYMENT =
   'Interrupted after payment: the server stopped after this track was paid for and before its answer was stored; collect again to buy it again.'
 
 /** A paid (or cached) answer waiting to be stored: the item stays claimed, under its lease, until the writer records it. */
-export type Fetched = { claim: Claim; costMicro: number; items: CaptionItem[] }
+export type Fetched = {
+  claim: Claim
+  costMicro: number
+  items: CaptionItem[]
+  /** The answer's JSON text as it came, for the cue worker to read off this thread. */
+  body?: string
+}
 
 export type ItemDeps = {
   db: Database
@@ -114,7 +120,8 @@ export async function fetchItem(deps: ItemDeps, claim: Claim): Promise<Fetched |
   try {
     const result = await gateway.call(call)
     costMicro += toMicro(result.costUsd)
-    return { claim, costMicro, items: (result.json ?? JSON.parse(result.body)) as CaptionItem[] }
+    const items = (result.json ?? JSON.parse(result.body)) as CaptionItem[]
+    return { claim, costMicro, items, body: result.body }
   } catch (e) {
     if (e instanceof JobNoLongerRunning) return void (await queue.release(claim, 0, costMicro))
     if (e instanceof JobCapped) return void (await queue.cap(claim))

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/database.ts'
 import type { Gateway } from '../gateway.ts'
 import { fetchItem } from './collect-item.ts'
+import type { CueVectors } from './cue-vectors/cue-vector-worker.ts'
 import { refreshCorpusStatistics } from './corpus-maintenance.ts'
 import { createTrackWriter } from './track-writer.ts'
 import { upstreamSlots } from './upstream-slots.ts'
@@ -25,6 +26,8 @@ export type JobRunnerOptions = {
   /** How often an idle runner looks for work. */
   pollMs?: number
   log?: (line: string) => void
+  /** Computes the cues' tsvectors off the database's thread (the embedded engine; cue-vector-worker.ts). */
+  cueVectors?: CueVectors
 }
 
 export type JobRunner = {
@@ -54,6 +57,7 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
     queue,
     worker,
     log,
+    cueVectors: opts.cueVectors,
     onStored: () => {
       storedSinceRefresh = true
       schedule(0)

@@ -1,9 +1,10 @@
 /** Stores collected caption tracks and their cleaned cues, once per data source and canonical request (corpus_tracks' unique key). */
-import type { CaptionItem } from '#contract/schemas.ts'
-import { binaryArray } from '../db/binary-array.ts'
+import { binaryArray, binaryArrayLength, concatBinaryArrays } from '../db/binary-array.ts'
 import { num, type Database, type Queryable } from '../db/database.ts'
-import { cleanCues, type CleanCue } from './clean-text.ts'
-import { textSearchConfig, type TextSearchConfig } from './text-search-config.ts'
+import { trackText, type CueColumns, type CueItem, type TrackText } from './cue-columns.ts'
+import { cueVector } from './cue-vectors/cue-vector-sql.ts'
+import type { CueVectors } from './cue-vectors/cue-vector-worker.ts'
+import type { TextSearchConfig } from './text-search-config.ts'
 
 export type TrackToStore = {
   /** 'demo' or 'live:<DATA_API_URL>', as cache rows. */
@@ -14,7 +15,9 @@ export type TrackToStore = {
   mode: string
   /** What buying it cost, micro-dollars (0 when it came from the function's cache). */
   costMicro: number
-  items: readonly Pick<CaptionItem, 'text' | 'offset' | 'duration' | 'lang'>[]
+  items: readonly CueItem[]
+  /** The service's answer as it came (the items' JSON): what the cue worker reads, off this thread. */
+  body?: string
   /** Epoch ms; now by default. */
   fetchedAt?: number
 }
@@ -33,10 +36,10 @@ const TRACKS_TERMS = `INSERT INTO corpus_track_terms (track_id, lexeme, cues, cf
   FROM corpus_tracks t, LATERAL ts_stat('SELECT tsv FROM corpus_cues WHERE track_id = ' || t.id) AS s
   WHERE t.id = ANY ($1::bigint[])`
 
-/** Postgres 15 lacks some configurations PGlite (18) has: a missing one falls back to `simple`, never to an error. */
+/** The text-search configurations the database has (Postgres 15 lacks some PGlite has), read once per database. */
 const installed = new WeakMap<Queryable, Promise<Set<string>>>()
 
-async function configFor(db: Queryable, lang: string): Promise<TextSearchConfig> {
+function installedConfigs(db: Queryable): Promise<Set<string>> {
   let names = installed.get(db)
   if (!names) {
     names = db
@@ -45,32 +48,50 @@ async function configFor(db: Queryable, lang: string): Promise<TextSearchConfig>
     names.catch(() => installed.delete(db))
     installed.set(db, names)
   }
-  const wanted = textSearchConfig(lang)
-  return (await names).has(wanted) ? wanted : 'simple'
+  return names
 }
 
-/** The language the cues say they are in; the asked one when they say nothing. */
-function receivedLanguage(track: TrackToStore): string {
-  return track.items.find((i) => i.lang)?.lang ?? (track.langAsked || 'und')
-}
-
-/** A track cleaned and ready to insert: cleaning is plain JavaScript, done before any transaction holds the database. */
+/** A track ready to insert: cleaned and laid out before any transaction holds the database. */
 export type PreparedTrack = {
   key: [source: string, videoId: string, langAsked: string, mode: string]
   lang: string
   cfg: TextSearchConfig
-  cues: CleanCue[]
+  columns: CueColumns
   fetchedAt: number
   costMicro: number
 }
 
-export async function prepareTrack(db: Database, track: TrackToStore): Promise<PreparedTrack> {
-  const lang = receivedLanguage(track)
+/** The worker's answer when it is whole (a vector per cue, word counts alongside), else undefined. */
+function whole(text: TrackText | undefined): TrackText | undefined {
+  const c = text?.columns
+  if (!c || (c.count && (!c.vectors || !c.terms || binaryArrayLength(c.vectors) !== c.count)))
+    return undefined
+  return text
+}
+
+/**
+ * Cleans the track and lays its cues out as columns: in the cue worker on the embedded engine when it is running
+ * (it also computes the vectors and word counts there), else on this thread, the insert computing the vectors.
+ */
+export async function prepareTrack(
+  db: Database,
+  track: TrackToStore,
+  cueVectors?: CueVectors,
+): Promise<PreparedTrack> {
+  const configs = await installedConfigs(db)
+  // Only the embedded engine shares this thread; a Postgres server computes the vectors in its own process.
+  const fromWorker =
+    cueVectors && db.kind === 'pglite' && track.body !== undefined
+      ? whole(
+          await cueVectors.track({ body: track.body, langAsked: track.langAsked, installed: [...configs] }),
+        )
+      : undefined
+  const { lang, cfg, columns } = fromWorker ?? trackText(track.items, track.langAsked, configs)
   return {
     key: [track.source, track.videoId, track.langAsked, track.mode],
     lang,
-    cfg: await configFor(db, lang),
-    cues: cleanCues(track.items),
+    cfg,
+    columns,
     fetchedAt: track.fetchedAt ?? Date.now(),
     costMicro: Math.round(track.costMicro),
   }
@@ -102,7 +123,7 @@ export async function insertTracks(tx: Queryable, tracks: readonly PreparedTrack
       col((t) => t.key[3]),
       col((t) => t.lang),
       col((t) => t.cfg),
-      col((t) => t.cues.length),
+      col((t) => t.columns.count),
       col((t) => t.fetchedAt),
       col((t) => t.costMicro),
     ],
@@ -123,42 +144,83 @@ export async function insertTracks(tx: Queryable, tracks: readonly PreparedTrack
     )
     for (const r of existing) ids.set(keyOf(r.source, r.video_id, r.lang_asked, r.mode), num(r.id))
   }
+  const idOf = (t: PreparedTrack) => ids.get(keyOf(...t.key))!
   // One statement per configuration: the cast to regconfig is done once, not per cue.
-  for (const cfg of new Set(fresh.map((t) => t.cfg)))
-    await insertCues(
-      tx,
-      cfg,
-      fresh
-        .filter((t) => t.cfg === cfg)
-        .flatMap((t) => t.cues.map((cue) => ({ trackId: ids.get(keyOf(...t.key))!, cue }))),
-    )
-  if (fresh.length) await tx.query(TRACKS_TERMS, [fresh.map((t) => ids.get(keyOf(...t.key)))])
+  for (const cfg of new Set(fresh.map((t) => t.cfg))) {
+    const group = fresh.filter((t) => t.cfg === cfg)
+    for (const part of partsOf(group)) await insertCues(tx, cfg, part, idOf)
+    const counted = group.filter((t) => t.columns.terms && t.columns.count)
+    if (counted.length) await insertTerms(tx, cfg, counted, idOf)
+  }
+  // Tracks prepared on this thread: their word counts read back from the vectors the database computed.
+  const uncounted = fresh.filter((t) => !t.columns.terms && t.columns.count)
+  if (uncounted.length) await tx.query(TRACKS_TERMS, [uncounted.map(idOf)])
   return tracks.map((t) => ids.get(keyOf(...t.key)) ?? 0)
 }
 
-type CueRow = { trackId: number; cue: CleanCue }
-
-async function insertCues(tx: Queryable, cfg: TextSearchConfig, rows: readonly CueRow[]): Promise<void> {
-  for (let from = 0; from < rows.length; from += CUES_PER_INSERT) {
-    const part = rows.slice(from, from + CUES_PER_INSERT)
-    await tx.query(
-      `INSERT INTO corpus_cues (track_id, seq, start_s, duration_s, text, cfg, sounds)
-       SELECT c.track_id, c.seq, c.start_s, c.duration_s, c.text, $2::regconfig,
-              CASE WHEN c.sounds = '' THEN '{}'::text[] ELSE string_to_array(c.sounds, E'\\x1f') END
-       FROM unnest($1::bigint[], $3::int[], $4::float8[], $5::float8[], $6::text[], $7::text[])
-            AS c(track_id, seq, start_s, duration_s, text, sounds)`,
-      [
-        binaryArray.int8(part.map((r) => r.trackId)),
-        cfg,
-        binaryArray.int4(part.map((r) => r.cue.seq)),
-        binaryArray.float8(part.map((r) => r.cue.start)),
-        binaryArray.float8(part.map((r) => r.cue.duration)),
-        binaryArray.text(part.map((r) => r.cue.text)),
-        // Unit separator between names: a marker's name holds no control character (cleaning removed them).
-        binaryArray.text(part.map((r) => r.cue.sounds.join('\u001f'))),
-      ],
-    )
+/** Whole tracks, up to CUES_PER_INSERT cues a statement (a longer track alone). */
+function partsOf(tracks: readonly PreparedTrack[]): PreparedTrack[][] {
+  const parts: PreparedTrack[][] = []
+  let cues = Infinity
+  for (const t of tracks) {
+    if (cues + t.columns.count > CUES_PER_INSERT) {
+      parts.push([])
+      cues = 0
+    }
+    parts.at(-1)!.push(t)
+    cues += t.columns.count
   }
+  return parts
+}
+
+async function insertCues(
+  tx: Queryable,
+  cfg: TextSearchConfig,
+  tracks: readonly PreparedTrack[],
+  idOf: (t: PreparedTrack) => number,
+): Promise<void> {
+  const column = (f: (c: CueColumns) => Uint8Array) => concatBinaryArrays(tracks.map((t) => f(t.columns)))
+  const vectors = tracks.every((t) => t.columns.vectors) ? column((c) => c.vectors!) : null
+  await tx.query(
+    // Without the cue worker's vectors (a Postgres server, or the worker not running) the database computes them.
+    `INSERT INTO corpus_cues (track_id, seq, start_s, duration_s, text, cfg, sounds, tsv)
+     SELECT c.track_id, c.seq, c.start_s, c.duration_s, c.text, $2::regconfig,
+            CASE WHEN c.sounds = '' THEN '{}'::text[] ELSE string_to_array(c.sounds, E'\\x1f') END,
+            coalesce(c.tsv, ${cueVector('$2::regconfig', 'c.text')})
+     FROM unnest($1::bigint[], $3::int[], $4::float8[], $5::float8[], $6::text[], $7::text[], $8::tsvector[])
+          AS c(track_id, seq, start_s, duration_s, text, sounds, tsv)`,
+    [
+      binaryArray.int8(tracks.flatMap((t) => Array<number>(t.columns.count).fill(idOf(t)))),
+      cfg,
+      column((c) => c.seq),
+      column((c) => c.start),
+      column((c) => c.duration),
+      column((c) => c.text),
+      column((c) => c.sounds),
+      vectors,
+    ],
+  )
+}
+
+/** The word counts the cue worker computed from the same vectors (each lexeme's number of cues, as ts_stat's ndoc). */
+async function insertTerms(
+  tx: Queryable,
+  cfg: TextSearchConfig,
+  tracks: readonly PreparedTrack[],
+  idOf: (t: PreparedTrack) => number,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO corpus_track_terms (track_id, lexeme, cues, cfg)
+     SELECT u.track_id, u.lexeme, u.cues, $4::regconfig FROM unnest($1::bigint[], $2::text[], $3::int[]) AS u(track_id, lexeme, cues)`,
+    [
+      binaryArray.int8(
+        tracks.flatMap((t) => Array<number>(binaryArrayLength(t.columns.terms!.lexemes)).fill(idOf(t))),
+      ),
+      concatBinaryArrays(tracks.map((t) => t.columns.terms!.lexemes)),
+      concatBinaryArrays(tracks.map((t) => t.columns.terms!.cues)),
+      cfg,
+    ],
+  )
 }
 
 /** Cleans and inserts the track and its cues in one transaction; returns the track's id (the existing one when already stored). */

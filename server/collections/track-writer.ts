@@ -5,6 +5,7 @@
  */
 import type { Database } from '../db/database.ts'
 import { RETAKE_AFTER_MS, type Fetched } from './collect-item.ts'
+import type { CueVectors } from './cue-vectors/cue-vector-worker.ts'
 import { insertTracks, prepareTrack, type PreparedTrack } from './store-track.ts'
 import type { WorkQueue } from './work-queue.ts'
 
@@ -26,10 +27,10 @@ type Ready = Fetched & { track: PreparedTrack }
 
 /** The first answers of the queue that fit in one batch (at least one). */
 function takeBatch(ready: Ready[]): Ready[] {
-  let cues = ready[0]?.track.cues.length ?? 0
+  let cues = ready[0]?.track.columns.count ?? 0
   let n = Math.min(1, ready.length)
-  while (n < ready.length && cues + ready[n]!.track.cues.length <= CUES_PER_BATCH)
-    cues += ready[n++]!.track.cues.length
+  while (n < ready.length && cues + ready[n]!.track.columns.count <= CUES_PER_BATCH)
+    cues += ready[n++]!.track.columns.count
   return ready.splice(0, n)
 }
 
@@ -40,6 +41,7 @@ export function createTrackWriter({
   log,
   onStored,
   batchWaitMs = BATCH_WAIT_MS,
+  cueVectors,
 }: {
   db: Database
   queue: WorkQueue
@@ -48,6 +50,8 @@ export function createTrackWriter({
   /** A batch ended: its items left this instance (the runner may claim more). */
   onStored: () => void
   batchWaitMs?: number
+  /** Computes the cues' tsvectors off the database's thread (the embedded engine); absent: the insert does. */
+  cueVectors?: CueVectors
 }): TrackWriter {
   const ready: Ready[] = []
   const preparing = new Set<Promise<void>>()
@@ -57,7 +61,7 @@ export function createTrackWriter({
   let draining = false
   /** Ends the wait for more answers early (a full batch, or stopping). */
   let cutWait: (() => void) | undefined
-  const readyCues = () => ready.reduce((n, r) => n + r.track.cues.length, 0)
+  const readyCues = () => ready.reduce((n, r) => n + r.track.columns.count, 0)
 
   const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
   /** Back to the queue after a failure: the answer is cached, so taking it again is free. */
@@ -113,16 +117,21 @@ export function createTrackWriter({
 
   return {
     add(fetched) {
-      const { claim, costMicro, items } = fetched
+      const { claim, costMicro, items, body } = fetched
       // Cleaning is plain JavaScript, done as the answer arrives rather than while a transaction holds the database.
-      const prepared: Promise<void> = prepareTrack(db, {
-        source: claim.collection.source,
-        videoId: claim.videoId,
-        langAsked: claim.collection.lang ?? '',
-        mode: claim.collection.mode,
-        costMicro,
-        items,
-      })
+      const prepared: Promise<void> = prepareTrack(
+        db,
+        {
+          source: claim.collection.source,
+          videoId: claim.videoId,
+          langAsked: claim.collection.lang ?? '',
+          mode: claim.collection.mode,
+          costMicro,
+          items,
+          body,
+        },
+        cueVectors,
+      )
         .then((track) => {
           ready.push({ ...fetched, track })
           loop ??= run()

@@ -80,3 +80,52 @@ export const binaryArray = {
       (out, at, v) => void out.write(v, at, 'utf8'),
     ),
 }
+
+/** How many elements a one-dimensional binary array holds (0 for array_send's empty array, which has no dimensions). */
+export function binaryArrayLength(array: Uint8Array): number {
+  const view = new DataView(array.buffer, array.byteOffset, array.byteLength)
+  if (array.byteLength >= 12 && view.getInt32(0) === 0) return 0
+  if (array.byteLength < HEADER_BYTES || view.getInt32(0) !== 1)
+    throw new RangeError('not a one-dimensional array in binary format')
+  return view.getInt32(12)
+}
+
+/**
+ * One array of the elements of several (one-dimensional, lower bound 1, of one element type), in order: a batch's
+ * tracks go in one statement. The elements are copied as they are.
+ */
+export function concatBinaryArrays(parts: readonly Uint8Array[]): Buffer {
+  const filled = parts.filter((p) => binaryArrayLength(p) > 0)
+  if (filled.length === 1) return Buffer.from(filled[0]!.buffer, filled[0]!.byteOffset, filled[0]!.byteLength)
+  let length = HEADER_BYTES
+  let count = 0
+  let oid: number | undefined
+  for (const p of filled) {
+    const view = new DataView(p.buffer, p.byteOffset, p.byteLength)
+    if (view.getInt32(4) !== 0 || view.getInt32(16) !== 1)
+      throw new RangeError('an array with NULLs or a lower bound other than 1')
+    if (oid !== undefined && view.getInt32(8) !== oid)
+      throw new RangeError('arrays of different element types')
+    oid = view.getInt32(8)
+    count += view.getInt32(12)
+    length += p.byteLength - HEADER_BYTES
+  }
+  if (oid === undefined) {
+    // All empty: an empty array of the first one's type (array_send writes its element type even then).
+    const out = Buffer.alloc(12)
+    if (parts[0]) out.writeInt32BE(new DataView(parts[0].buffer, parts[0].byteOffset).getInt32(8), 8)
+    return out
+  }
+  const out = Buffer.allocUnsafe(length)
+  out.writeInt32BE(1, 0)
+  out.writeInt32BE(0, 4)
+  out.writeInt32BE(oid, 8)
+  out.writeInt32BE(count, 12)
+  out.writeInt32BE(1, 16)
+  let at = HEADER_BYTES
+  for (const p of filled) {
+    out.set(p.subarray(HEADER_BYTES), at)
+    at += p.byteLength - HEADER_BYTES
+  }
+  return out
+}

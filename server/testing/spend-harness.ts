@@ -137,6 +137,8 @@ export function spendHarness({ env = {}, answer = serviceAnswer, now, hold }: Ha
     DATA_API_TOKEN: TEST_TOKEN,
     DATA_API_URL: 'https://api.poix.test',
     DATA_DIR: ':memory:',
+    // A worker thread with an engine of its own per harness would slow every test that collects; its tests ask for it.
+    COLLECT_VECTOR_WORKER: 'off',
     ...env,
   }
   const config = loadConfig(fullEnv)

@@ -7,6 +7,7 @@ import { sql as corpusTrackTerms } from './0005-corpus-track-terms.ts'
 import { sql as coding } from './0006-coding.ts'
 import { sql as corpusSearchKeys } from './0007-corpus-search-keys.ts'
 import { sql as corpusWithoutTrackChecks } from './0008-corpus-without-track-checks.ts'
+import { sql as corpusCueVectorsSupplied } from './0009-corpus-cue-vectors-supplied.ts'
 
 export type Migration = { version: number; name: string; sql: string }
 
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'coding', sql: coding },
   { version: 7, name: 'corpus-search-keys', sql: corpusSearchKeys },
   { version: 8, name: 'corpus-without-track-checks', sql: corpusWithoutTrackChecks },
+  { version: 9, name: 'corpus-cue-vectors-supplied', sql: corpusCueVectorsSupplied },
 ]

@@ -1,0 +1,150 @@
+/**
+ * The embedded engine's cue worker: a worker thread that cleans a collected track and, with a PGlite of its own
+ * (vector-worker.ts), computes its cues' tsvectors and word counts, work that would otherwise run on the function's
+ * one thread where the engine also serves every request (docs/decisions/0178). It starts on first use and stops when
+ * idle. Until it is ready, or if it fails or its text search differs from the database's, `track` answers undefined
+ * and the caller does the work on its own thread, the database computing the vectors: the same values either way.
+ */
+import { Worker } from 'node:worker_threads'
+import type { TrackText } from '../cue-columns.ts'
+import type { TrackRequest, VectorsRequest, WorkerAnswer, WorkerStatus } from './vector-worker.ts'
+
+type Ask =
+  { kind: 'track'; body: string; langAsked: string; installed: string[] } | Omit<VectorsRequest, 'id'>
+
+export type CueVectors = {
+  /** The track made ready to store, with its vectors and word counts; undefined: the caller prepares it itself. */
+  track(request: Omit<TrackRequest, 'id' | 'kind'>): Promise<TrackText | undefined>
+  /** Stops the worker; a later call starts it again. */
+  close(): Promise<void>
+}
+
+/** Checks the worker's vectors for probe texts against the database's own (cue-vector-check.ts). */
+export type VectorCheck = (
+  vectorsOf: (cfg: string, texts: Uint8Array) => Promise<Uint8Array>,
+) => Promise<boolean>
+
+export type CueVectorWorkerOptions = {
+  check: VectorCheck
+  log: (line: string) => void
+  /** Stops the worker (and frees its memory) after this long unused. */
+  idleMs?: number
+  /** An answer that takes longer than this is given up: the caller does that track's work. */
+  answerTimeoutMs?: number
+}
+
+const ENTRY = new URL('./vector-worker.ts', import.meta.url).href
+/** Starts that failed in a row before the worker is given up for this process's life. */
+const MAX_FAILED_STARTS = 3
+
+type Pending = { resolve: (answer: WorkerAnswer | undefined) => void; timer: ReturnType<typeof setTimeout> }
+type Running = { worker: Worker; ready: boolean; pending: Map<number, Pending> }
+
+export function cueVectorWorker({
+  check,
+  log,
+  idleMs = 60_000,
+  answerTimeoutMs = 30_000,
+}: CueVectorWorkerOptions): CueVectors {
+  let running: Running | undefined
+  let failedStarts = 0
+  let givenUp = false
+  let nextId = 0
+  let idleTimer: ReturnType<typeof setTimeout> | undefined
+
+  const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+  function stop(r: Running, reason?: string): void {
+    if (running === r) running = undefined
+    clearTimeout(idleTimer)
+    for (const p of r.pending.values()) {
+      clearTimeout(p.timer)
+      p.resolve(undefined)
+    }
+    r.pending.clear()
+    if (reason) log(`[collect] cue worker stopped (${reason}); cues are prepared on the function's thread`)
+    void r.worker.terminate()
+  }
+
+  /** Stops the worker once nothing has asked for idleMs. */
+  function armIdle(r: Running): void {
+    clearTimeout(idleTimer)
+    idleTimer = setTimeout(() => {
+      if (running !== r) return
+      // Still starting, or working: idle is measured from its last answer.
+      if (r.pending.size || !r.ready) armIdle(r)
+      else stop(r)
+    }, idleMs)
+    idleTimer.unref()
+  }
+
+  function ask(r: Running, request: Ask): Promise<WorkerAnswer | undefined> {
+    armIdle(r)
+    return new Promise((resolve) => {
+      const id = ++nextId
+      const timer = setTimeout(() => {
+        r.pending.delete(id)
+        resolve(undefined)
+      }, answerTimeoutMs)
+      r.pending.set(id, { resolve, timer })
+      r.worker.postMessage({ ...request, id })
+    })
+  }
+
+  async function checked(r: Running): Promise<void> {
+    const same = await check(async (cfg, texts) => {
+      const a = await ask(r, { kind: 'vectors', cfg, texts })
+      if (a && 'vectors' in a) return a.vectors
+      throw new Error(a && 'error' in a ? a.error : 'no answer')
+    })
+    if (!same) {
+      givenUp = true
+      return stop(r, "its text search differs from the database's")
+    }
+    r.ready = true
+    failedStarts = 0
+  }
+
+  function start(): Running {
+    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
+      workerData: { entry: ENTRY },
+    })
+    const r: Running = { worker, ready: false, pending: new Map() }
+    running = r
+    // The worker never keeps the process alive by itself.
+    worker.unref()
+    const failed = (reason: string) => {
+      if (running !== r) return
+      if (!r.ready && ++failedStarts >= MAX_FAILED_STARTS) givenUp = true
+      stop(r, reason)
+    }
+    worker.on('error', (e) => failed(message(e)))
+    worker.on('exit', (code) => failed(`it exited with code ${code}`))
+    worker.on('message', (m: WorkerStatus | WorkerAnswer) => {
+      if ('failed' in m) return failed(m.failed)
+      if ('ready' in m)
+        return void checked(r).catch((e: unknown) => failed(`its check failed: ${message(e)}`))
+      const p = r.pending.get(m.id)
+      if (!p) return
+      r.pending.delete(m.id)
+      clearTimeout(p.timer)
+      p.resolve(m)
+    })
+    armIdle(r)
+    return r
+  }
+
+  return {
+    async track(request) {
+      if (givenUp) return undefined
+      const r = running ?? start()
+      if (!r.ready) return undefined
+      const a = await ask(r, { kind: 'track', ...request })
+      if (a && 'error' in a) log(`[collect] the cue worker refused a track (${a.error}); it is prepared here`)
+      return a && 'track' in a ? a.track : undefined
+    },
+    async close() {
+      if (running) stop(running)
+    },
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The cue worker's thread (started by cue-vector-worker.ts through worker-entry.mjs): it parses and cleans a
+ * collected track and lays its cues out as columns (cue-columns.ts), and an in-memory PGlite of its own computes
+ * their tsvectors and the track's word counts, so the embedded engine's one thread only stores them.
+ */
+import { parentPort } from 'node:worker_threads'
+import { MEMORY, openPglite } from '../../db/pglite-engine.ts'
+import { trackText, type CueItem, type TrackText } from '../cue-columns.ts'
+import { CUE_VECTORS, CUE_VECTORS_AND_TERMS } from './cue-vector-sql.ts'
+
+/** A track to prepare: the service's answer as it came (a JSON array of caption items). */
+export type TrackRequest = { id: number; kind: 'track'; body: string; langAsked: string; installed: string[] }
+/** Only the vectors of these texts (a text[] in binary format): the check against the database's own. */
+export type VectorsRequest = { id: number; kind: 'vectors'; cfg: string; texts: Uint8Array }
+export type WorkerRequest = TrackRequest | VectorsRequest
+export type WorkerAnswer =
+  { id: number; track: TrackText } | { id: number; vectors: Uint8Array } | { id: number; error: string }
+export type WorkerStatus = { ready: true } | { failed: string }
+
+const port = parentPort!
+/** A copy of its own, so its memory can move to the other thread. */
+const own = (bytes: Uint8Array | null | undefined) => new Uint8Array(bytes ?? [])
+
+try {
+  const db = await openPglite({ dataDir: MEMORY, timeoutMs: 60_000 })
+  type Row = { vectors: Uint8Array | null; lexemes?: Uint8Array; cues?: Uint8Array }
+
+  async function answer(req: WorkerRequest): Promise<void> {
+    if (req.kind === 'vectors') {
+      const [row] = await db.query<Row>(CUE_VECTORS, [req.cfg, req.texts])
+      const vectors = own(row?.vectors)
+      return port.postMessage({ id: req.id, vectors } satisfies WorkerAnswer, [vectors.buffer])
+    }
+    const track = trackText(JSON.parse(req.body) as CueItem[], req.langAsked, new Set(req.installed))
+    // Buffers may share Node's pool, which cannot move: each column gets memory of its own.
+    const c = (track.columns = {
+      ...track.columns,
+      seq: own(track.columns.seq),
+      start: own(track.columns.start),
+      duration: own(track.columns.duration),
+      text: own(track.columns.text),
+      sounds: own(track.columns.sounds),
+    })
+    if (c.count) {
+      const [row] = await db.query<Row>(CUE_VECTORS_AND_TERMS, [track.cfg, c.text])
+      c.vectors = own(row?.vectors)
+      c.terms = { lexemes: own(row?.lexemes), cues: own(row?.cues) }
+    }
+    const buffers = [c.seq, c.start, c.duration, c.text, c.sounds, c.vectors, c.terms?.lexemes, c.terms?.cues]
+    port.postMessage(
+      { id: req.id, track } satisfies WorkerAnswer,
+      buffers.flatMap((b) => (b ? [b.buffer as ArrayBuffer] : [])),
+    )
+  }
+
+  port.on('message', (req: WorkerRequest) => {
+    answer(req).catch((e: unknown) =>
+      port.postMessage({
+        id: req.id,
+        error: e instanceof Error ? e.message : String(e),
+      } satisfies WorkerAnswer),
+    )
+  })
+  port.postMessage({ ready: true } satisfies WorkerStatus)
+} catch (e) {
+  port.postMessage({ failed: e instanceof Error ? e.message : String(e) } satisfies WorkerStatus)
+}
