@@ -24,4 +24,13 @@ describe('the configuration', () => {
     expect(loadConfig({ DIST_DIR: '/tmp/dist-x' }).distDir).toBe(distDirOf({ DIST_DIR: '/tmp/dist-x' }))
     expect(loadConfig({}).distDir).toBe(distDirOf({}))
   })
+
+  it('runs the cue worker on the embedded engine unless COLLECT_VECTOR_WORKER=off, and names a bad value', () => {
+    expect(loadConfig({}).collect.vectorWorker).toBe(true)
+    expect(loadConfig({ COLLECT_VECTOR_WORKER: 'on' }).collect.vectorWorker).toBe(true)
+    expect(loadConfig({ COLLECT_VECTOR_WORKER: 'off' }).collect.vectorWorker).toBe(false)
+    expect(() => loadConfig({ COLLECT_VECTOR_WORKER: 'yes' })).toThrow(
+      /COLLECT_VECTOR_WORKER.*must be on or off/s,
+    )
+  })
 })

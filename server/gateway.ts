@@ -1,6 +1,7 @@
 /** The paid path's shapes (what routes ask, what they get back) and its contract check: below both the upstream client and spend/, which implement it. */
 import type { z } from 'zod'
 import type { Operation } from '#contract/index.ts'
+import type { Queryable } from './db/database.ts'
 import { ApiFailure } from './errors.ts'
 
 export type PaidCall = {
@@ -20,6 +21,11 @@ export type PaidCall = {
    * row is written, given back as soon as the service has answered. Never forwarded.
    */
   upstreamSlot?: () => Promise<() => void>
+  /**
+   * Runs in the transaction that records the paid call, before its ledger row: throwing withdraws the call (nothing
+   * recorded, nothing sent). The collect job checks there that the researcher has not stopped it meanwhile.
+   */
+  beforeClaim?: (tx: Queryable) => Promise<void>
 }
 
 export type PaidResult = {

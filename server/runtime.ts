@@ -21,6 +21,7 @@ import { createResponseCache } from './spend/response-cache.ts'
 import { createSpendingGateway } from './spend/spending-gateway.ts'
 import { collectionsRoute } from './collections/routes.ts'
 import { startJobRunner } from './collections/job-runner.ts'
+import { sweepCuesAhead } from './collections/store-track.ts'
 import { vectorCheck } from './collections/cue-vectors/cue-vector-check.ts'
 import { cueVectorWorker } from './collections/cue-vectors/cue-vector-worker.ts'
 import { createWorkQueue } from './collections/work-queue.ts'
@@ -75,6 +76,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
       if (opened.kind === 'pglite') {
         await ledgerOf(opened).endOrphanedClaims()
         await createWorkQueue({ db: opened, source, now, leaseMs: 0 }).endOrphanedClaims()
+        await sweepCuesAhead(opened, Number.MAX_SAFE_INTEGER)
       }
       // Rows that expired while no one wrote (eviction otherwise runs as answers are stored) go at start.
       void Promise.all([cache.evict(), captionDefaults.evict()]).catch((e: unknown) =>

@@ -52,23 +52,24 @@ class JobNoLongerRunning extends Error {}
 class JobCapped extends Error {}
 
 /**
- * Just before a paid call leaves (never for a cached answer): a slot at the service, then the item's price reserved
- * against the job's maximum in the same moment, so a stop or a cap that came while the item waited is seen.
+ * Just before a paid call leaves (never for a cached answer): the item's price reserved against the job's maximum,
+ * then a slot at the service. The reservation is made before the wait for a slot, so its database work overlaps the
+ * calls in flight instead of holding a slot (decision 0178); a stop that comes while the item waits is seen by
+ * stillWanted, in the transaction that would record the call.
  */
-function slotAndReservation(deps: ItemDeps, claim: Claim): NonNullable<PaidCall['upstreamSlot']> {
+function reservationAndSlot(deps: ItemDeps, claim: Claim): NonNullable<PaidCall['upstreamSlot']> {
   const { slots, queue } = deps
   return async () => {
-    const release = slots ? await slots() : () => undefined
-    let reserved: Awaited<ReturnType<WorkQueue['reserve']>>
-    try {
-      reserved = await queue.reserve(claim, toMicro(PER_TRACK_USD))
-    } catch (e) {
-      release()
-      throw e
-    }
-    if (reserved === 'reserved') return release
-    release()
-    throw reserved === 'stopped' ? new JobNoLongerRunning() : new JobCapped()
+    const reserved = await queue.reserve(claim, toMicro(PER_TRACK_USD))
+    if (reserved !== 'reserved') throw reserved === 'stopped' ? new JobNoLongerRunning() : new JobCapped()
+    return slots ? await slots() : () => undefined
+  }
+}
+
+/** The researcher stopped the job while the item waited for its slot: the call is withdrawn before its ledger row. */
+function stillWanted(deps: ItemDeps, claim: Claim): NonNullable<PaidCall['beforeClaim']> {
+  return async (tx) => {
+    if ((await deps.queue.jobState(tx, claim.jobId)) === 'stopped') throw new JobNoLongerRunning()
   }
 }
 
@@ -94,7 +95,11 @@ function failureOf(e: ApiFailure, at: number): TrackFailure {
 export async function fetchItem(deps: ItemDeps, claim: Claim): Promise<Fetched | undefined> {
   const { db, gateway, queue, worker, now } = deps
   const c = claim.collection
-  const call = { ...captionCall(c, claim.videoId), upstreamSlot: slotAndReservation(deps, claim) }
+  const call = {
+    ...captionCall(c, claim.videoId),
+    upstreamSlot: reservationAndSlot(deps, claim),
+    beforeClaim: stillWanted(deps, claim),
+  }
   let alreadyPaidMicro = 0
   if (claim.recovered) {
     const before = await paidBefore(db, c, claim)
@@ -115,7 +120,7 @@ export async function fetchItem(deps: ItemDeps, claim: Claim): Promise<Fetched |
   }
   if (claim.jobState !== 'running') return void (await queue.release(claim, 0, alreadyPaidMicro))
 
-  // A cached answer is free and reserves nothing; a paid one reserves its price as its call leaves (slotAndReservation).
+  // A cached answer is free and reserves nothing; a paid one reserves its price as its call leaves (reservationAndSlot).
   let costMicro = alreadyPaidMicro
   try {
     const result = await gateway.call(call)

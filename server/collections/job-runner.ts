@@ -10,6 +10,7 @@ import type { Gateway } from '../gateway.ts'
 import { fetchItem } from './collect-item.ts'
 import type { CueVectors } from './cue-vectors/cue-vector-worker.ts'
 import { refreshCorpusStatistics } from './corpus-maintenance.ts'
+import { sweepCuesAhead } from './store-track.ts'
 import { createTrackWriter } from './track-writer.ts'
 import { upstreamSlots } from './upstream-slots.ts'
 import { createWorkQueue } from './work-queue.ts'
@@ -58,6 +59,8 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
     worker,
     log,
     cueVectors: opts.cueVectors,
+    now,
+    leaseMs,
     onStored: () => {
       storedSinceRefresh = true
       schedule(0)
@@ -71,6 +74,8 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
   let lastFailure = { message: '', at: 0 }
   /** Asked to poll while polling: poll again at once after. */
   let again = false
+  /** When cues written ahead were last swept (store-track.ts). */
+  let sweptAt = -Infinity
 
   const schedule = (ms: number) => {
     if (stopping) return
@@ -88,6 +93,12 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
     polling = true
     again = false
     try {
+      // Cues a dead writer wrote ahead of their tracks (its lease over) go, once a lease: they were never visible.
+      if (now() - sweptAt > leaseMs) {
+        const swept = await sweepCuesAhead(db, now())
+        sweptAt = now()
+        if (swept) log(`[collect] removed the cues of ${swept} tracks a stopped writer left unstored`)
+      }
       // A writer that falls behind holds the fetches back: claimed answers never pile up unbounded in memory.
       const free = Math.min(
         ITEMS_PER_SLOT * concurrency - active.size,
@@ -95,6 +106,8 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
       )
       if (free <= 0) return
       const claims = await queue.claim(worker, free)
+      // Its engine starts while the first calls are at the service, not when their answers arrive.
+      if (claims.length) opts.cueVectors?.warm()
       if (!claims.length && !writer.backlog()) {
         await queue.finishIdleJobs()
         // Once the work runs out: a search of what was collected reads index entries alone.

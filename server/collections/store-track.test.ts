@@ -2,7 +2,15 @@ import { beforeEach, expect, it } from 'vitest'
 import { describeOnEngines } from '#server/testing/postgres-cluster.ts'
 import { num, type Database } from '#server/db/database.ts'
 import { openCorpusDatabase } from './search/testing/corpus-fixture.ts'
-import { insertTracks, prepareTrack, storeTrack, type TrackToStore } from './store-track.ts'
+import {
+  discardCuesAhead,
+  insertTracks,
+  prepareTrack,
+  storeTrack,
+  sweepCuesAhead,
+  writeCuesAhead,
+  type TrackToStore,
+} from './store-track.ts'
 
 const item = (text: string, offset: number, duration = 1, lang = 'en') => ({ text, offset, duration, lang })
 
@@ -166,5 +174,62 @@ describeOnEngines('storeTrack', (engine) => {
         expected.map((e) => [e.word, num(e.ndoc), e.cfg]),
       )
     }
+  })
+
+  const counts = async () => {
+    const [r] = await db.query<Record<string, unknown>>(
+      `SELECT (SELECT count(*) FROM corpus_tracks) AS tracks, (SELECT count(*) FROM corpus_cues) AS cues,
+              (SELECT count(*) FROM corpus_cues_pending) AS pending`,
+    )
+    return Object.fromEntries(Object.entries(r!).map(([k, v]) => [k, num(v)]))
+  }
+
+  it('written ahead, the cues become a stored track like storeTrack’s, and a track stored meanwhile keeps its own', async () => {
+    const reference = await storeTrack(db, track({ videoId: 'rrrrrrrrrrr' }))
+    const batch = await Promise.all(
+      [
+        track({ videoId: 'aaaaaaaaaaa' }),
+        track({ videoId: 'bbbbbbbbbbb' }),
+        track({ videoId: 'rrrrrrrrrrr' }),
+      ].map((t) => prepareTrack(db, t)),
+    )
+    let pauses = 0
+    const ahead = await writeCuesAhead(db, batch, { worker: 'w', until: Date.now() + 60_000 }, async () => {
+      pauses++
+    })
+    // The stored one brings nothing; the two new ones' cues are in, each statement after a pause, none visible.
+    expect(ahead.size).toBe(2)
+    expect(pauses).toBeGreaterThan(0)
+    expect(await counts()).toEqual({ tracks: 1, cues: 9, pending: 2 })
+    // Another writer stores b meanwhile.
+    const other = await storeTrack(db, track({ videoId: 'bbbbbbbbbbb' }))
+    const ids = await db.transaction((tx) => insertTracks(tx, batch, ahead))
+    expect(ids[1]).toBe(other)
+    expect(ids[2]).toBe(reference)
+    expect(await counts()).toEqual({ tracks: 3, cues: 9, pending: 0 })
+    const strip = (rows: Awaited<ReturnType<typeof cues>>) => rows.map((r) => ({ ...r }))
+    expect(strip(await cues(ids[0]!))).toEqual(strip(await cues(reference)))
+    const terms = (id: number) =>
+      db.query(
+        'SELECT lexeme, cues::int AS n, cfg::text AS cfg FROM corpus_track_terms WHERE track_id = $1 ORDER BY lexeme',
+        [id],
+      )
+    expect(await terms(ids[0]!)).toEqual(await terms(reference))
+  })
+
+  it('cues written ahead of a batch that failed are discarded, and a dead writer’s are swept once its lease is over', async () => {
+    const prepared = [await prepareTrack(db, track({ videoId: 'aaaaaaaaaaa' }))]
+    const failed = await writeCuesAhead(db, prepared, { worker: 'w', until: 1_000 })
+    await discardCuesAhead(db, [...failed.values()])
+    expect(await counts()).toEqual({ tracks: 0, cues: 0, pending: 0 })
+    await writeCuesAhead(db, prepared, { worker: 'dead', until: 1_000 })
+    await writeCuesAhead(db, [await prepareTrack(db, track({ videoId: 'bbbbbbbbbbb' }))], {
+      worker: 'alive',
+      until: 5_000,
+    })
+    expect(await counts()).toEqual({ tracks: 0, cues: 6, pending: 2 })
+    expect(await sweepCuesAhead(db, 2_000)).toBe(1)
+    expect(await counts()).toEqual({ tracks: 0, cues: 3, pending: 1 })
+    expect(await sweepCuesAhead(db, 2_000)).toBe(0)
   })
 })

@@ -22,8 +22,8 @@ export type TrackToStore = {
   fetchedAt?: number
 }
 
-/** One statement per this many cues keeps each parameter array small on both engines. */
-const CUES_PER_INSERT = 5000
+/** Cues per statement: a collect job's writer lets the event loop run between them (~6 ms each on PGlite). */
+const CUES_PER_INSERT = 1000
 
 /** Each lexeme's cue count in the track, for single-word totals (docs/decisions/0151). */
 export const TRACK_TERMS = `INSERT INTO corpus_track_terms (track_id, lexeme, cues, cfg)
@@ -102,54 +102,150 @@ type TrackIdRow = { id: unknown; source: string; video_id: string; lang_asked: s
 const keyOf = (source: unknown, videoId: unknown, langAsked: unknown, mode: unknown) =>
   JSON.stringify([source, videoId, langAsked, mode])
 
+/** Cues written ahead of their tracks (writeCuesAhead): the id each track's cues were written under, by its key. */
+export type CuesAhead = Map<string, number>
+
+/** The keys of these tracks already stored, with their ids. */
+async function storedIds(q: Queryable, tracks: readonly PreparedTrack[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>()
+  if (!tracks.length) return ids
+  const rows = await q.query<TrackIdRow>(
+    `SELECT c.id, c.source, c.video_id, c.lang_asked, c.mode FROM corpus_tracks c
+     JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(source, video_id, lang_asked, mode)
+       ON c.source = k.source AND c.video_id = k.video_id AND c.lang_asked = k.lang_asked AND c.mode = k.mode`,
+    [0, 1, 2, 3].map((i) => tracks.map((t) => t.key[i])),
+  )
+  for (const r of rows) ids.set(keyOf(r.source, r.video_id, r.lang_asked, r.mode), num(r.id))
+  return ids
+}
+
+/** One of each key: a batch may hold one track twice (two jobs wanting it). */
+const distinct = (tracks: readonly PreparedTrack[]) => [
+  ...new Map(tracks.map((t) => [keyOf(...t.key), t] as const)).values(),
+]
+
+/** Each configuration's tracks in statements of up to CUES_PER_INSERT cues; `between` runs before each. */
+async function insertAllCues(
+  q: Queryable,
+  tracks: readonly PreparedTrack[],
+  idOf: (t: PreparedTrack) => number,
+  between: () => Promise<void> = async () => undefined,
+): Promise<void> {
+  // One statement per configuration: the cast to regconfig is done once, not per cue.
+  for (const cfg of new Set(tracks.map((t) => t.cfg)))
+    for (const part of partsOf(tracks.filter((t) => t.cfg === cfg))) {
+      await between()
+      await insertCues(q, cfg, part, idOf)
+    }
+}
+
+/**
+ * Writes the cues of tracks not yet stored ahead of their tracks, each statement committed on its own, so no
+ * transaction holds the database while a batch's cues go in and the event loop runs between statements (decision
+ * 0178). The cues stay invisible (every read reaches cues through a stored track) until insertTracks, given the
+ * answer, inserts their tracks; a pending row under a lease names them meanwhile, and discardCuesAhead or
+ * sweepCuesAhead deletes them if that never happens.
+ */
+export async function writeCuesAhead(
+  db: Database,
+  tracks: readonly PreparedTrack[],
+  lease: { worker: string; until: number },
+  between?: () => Promise<void>,
+): Promise<CuesAhead> {
+  const stored = await storedIds(db, tracks)
+  const fresh = distinct(tracks).filter((t) => !stored.has(keyOf(...t.key)))
+  const ahead: CuesAhead = new Map()
+  if (!fresh.length) return ahead
+  const taken = await db.query<{ id: unknown }>(
+    `WITH ids AS (SELECT nextval('corpus_tracks_id_seq') AS id FROM generate_series(1, $1::int))
+     INSERT INTO corpus_cues_pending (track_id, worker, lease_until) SELECT id, $2, $3 FROM ids RETURNING track_id AS id`,
+    [fresh.length, lease.worker, lease.until],
+  )
+  fresh.forEach((t, i) => ahead.set(keyOf(...t.key), num(taken[i]!.id)))
+  const idOf = (t: PreparedTrack) => ahead.get(keyOf(...t.key))!
+  await insertAllCues(db, fresh, idOf, between)
+  return ahead
+}
+
+/** Deletes the cues written ahead under these ids, and their pending rows (a batch that could not be stored). */
+export async function discardCuesAhead(q: Queryable, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return
+  await q.query(
+    `WITH gone AS (DELETE FROM corpus_cues_pending WHERE track_id = ANY ($1::bigint[]) RETURNING track_id)
+     DELETE FROM corpus_cues WHERE track_id = ANY ($1::bigint[])`,
+    [ids],
+  )
+}
+
+/** Deletes cues written ahead whose writer's lease ran out without storing their tracks (a crash); how many tracks'. */
+export async function sweepCuesAhead(db: Database, now: number): Promise<number> {
+  const rows = await db.query<{ track_id: unknown }>(
+    `WITH gone AS (DELETE FROM corpus_cues_pending WHERE lease_until < $1 RETURNING track_id),
+          cues AS (DELETE FROM corpus_cues WHERE track_id IN (SELECT track_id FROM gone))
+     SELECT track_id FROM gone`,
+    [now],
+  )
+  return rows.length
+}
+
 /**
  * Inserts prepared tracks in the caller's transaction, several per statement (a collect job stores what its
- * fetches brought in batches); returns each track's id, in order: the existing one when already stored.
+ * fetches brought in batches); returns each track's id, in order: the existing one when already stored. With
+ * `ahead` (writeCuesAhead), the cues are in already: the tracks take the ids they were written under, and a track
+ * another writer stored meanwhile keeps its own, the cues written for it here deleted.
  */
-export async function insertTracks(tx: Queryable, tracks: readonly PreparedTrack[]): Promise<number[]> {
+export async function insertTracks(
+  tx: Queryable,
+  tracks: readonly PreparedTrack[],
+  ahead?: CuesAhead,
+): Promise<number[]> {
   if (!tracks.length) return []
-  const col = <T>(f: (t: PreparedTrack) => T) => tracks.map(f)
-  const inserted = await tx.query<TrackIdRow>(
-    `INSERT INTO corpus_tracks (source, video_id, lang_asked, mode, lang, cfg, cue_count, fetched_at, cost_micro)
-     SELECT t.source, t.video_id, t.lang_asked, t.mode, t.lang, t.cfg::regconfig, t.cue_count, t.fetched_at, t.cost_micro
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::bigint[], $9::bigint[])
-          AS t(source, video_id, lang_asked, mode, lang, cfg, cue_count, fetched_at, cost_micro)
-     ON CONFLICT (source, video_id, lang_asked, mode) DO NOTHING
-     RETURNING id, source, video_id, lang_asked, mode`,
-    [
-      col((t) => t.key[0]),
-      col((t) => t.key[1]),
-      col((t) => t.key[2]),
-      col((t) => t.key[3]),
-      col((t) => t.lang),
-      col((t) => t.cfg),
-      col((t) => t.columns.count),
-      col((t) => t.fetchedAt),
-      col((t) => t.costMicro),
-    ],
-  )
+  const candidates = ahead ? distinct(tracks).filter((t) => ahead.has(keyOf(...t.key))) : tracks
+  const col = <T>(f: (t: PreparedTrack) => T) => candidates.map(f)
+  const inserted = candidates.length
+    ? await tx.query<TrackIdRow>(
+        `INSERT INTO corpus_tracks (id, source, video_id, lang_asked, mode, lang, cfg, cue_count, fetched_at, cost_micro)
+         SELECT coalesce(t.id, nextval('corpus_tracks_id_seq')), t.source, t.video_id, t.lang_asked, t.mode, t.lang,
+                t.cfg::regconfig, t.cue_count, t.fetched_at, t.cost_micro
+         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[],
+                     $9::bigint[], $10::bigint[])
+              AS t(id, source, video_id, lang_asked, mode, lang, cfg, cue_count, fetched_at, cost_micro)
+         ON CONFLICT (source, video_id, lang_asked, mode) DO NOTHING
+         RETURNING id, source, video_id, lang_asked, mode`,
+        [
+          col((t) => (ahead ? ahead.get(keyOf(...t.key))! : null)),
+          col((t) => t.key[0]),
+          col((t) => t.key[1]),
+          col((t) => t.key[2]),
+          col((t) => t.key[3]),
+          col((t) => t.lang),
+          col((t) => t.cfg),
+          col((t) => t.columns.count),
+          col((t) => t.fetchedAt),
+          col((t) => t.costMicro),
+        ],
+      )
+    : []
   const ids = new Map(inserted.map((r) => [keyOf(r.source, r.video_id, r.lang_asked, r.mode), num(r.id)]))
-  // A key inserted just now brings its cues once (a batch may hold one track twice: two jobs wanting it).
-  const fresh = [...new Map(tracks.map((t) => [keyOf(...t.key), t] as const)).values()].filter((t) =>
-    ids.has(keyOf(...t.key)),
+  // A key inserted just now brings its cues once.
+  const fresh = distinct(candidates).filter((t) => ids.has(keyOf(...t.key)))
+  // Stored already (by this or another instance, or twice in this batch): the same track, kept as it was.
+  const existing = await storedIds(
+    tx,
+    tracks.filter((t) => !ids.has(keyOf(...t.key))),
   )
-  const stored = tracks.filter((t) => !ids.has(keyOf(...t.key)))
-  if (stored.length) {
-    // Stored already (by this or another instance, or twice in this batch): the same track, kept as it was.
-    const existing = await tx.query<TrackIdRow>(
-      `SELECT c.id, c.source, c.video_id, c.lang_asked, c.mode FROM corpus_tracks c
-       JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(source, video_id, lang_asked, mode)
-         ON c.source = k.source AND c.video_id = k.video_id AND c.lang_asked = k.lang_asked AND c.mode = k.mode`,
-      [0, 1, 2, 3].map((i) => stored.map((t) => t.key[i])),
-    )
-    for (const r of existing) ids.set(keyOf(r.source, r.video_id, r.lang_asked, r.mode), num(r.id))
-  }
+  for (const [key, id] of existing) ids.set(key, id)
   const idOf = (t: PreparedTrack) => ids.get(keyOf(...t.key))!
-  // One statement per configuration: the cast to regconfig is done once, not per cue.
+  if (ahead) {
+    // Cues written for a track another writer stored first go; the pending rows of the rest are done with.
+    const lost = [...ahead].filter(([key, id]) => ids.get(key) !== id).map(([, id]) => id)
+    if (lost.length) await discardCuesAhead(tx, lost)
+    await tx.query('DELETE FROM corpus_cues_pending WHERE track_id = ANY ($1::bigint[])', [
+      [...ahead.values()],
+    ])
+  } else await insertAllCues(tx, fresh, idOf)
   for (const cfg of new Set(fresh.map((t) => t.cfg))) {
-    const group = fresh.filter((t) => t.cfg === cfg)
-    for (const part of partsOf(group)) await insertCues(tx, cfg, part, idOf)
-    const counted = group.filter((t) => t.columns.terms && t.columns.count)
+    const counted = fresh.filter((t) => t.cfg === cfg && t.columns.terms && t.columns.count)
     if (counted.length) await insertTerms(tx, cfg, counted, idOf)
   }
   // Tracks prepared on this thread: their word counts read back from the vectors the database computed.

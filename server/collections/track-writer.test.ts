@@ -89,6 +89,8 @@ describeOnEngines('collect track writer', (engine) => {
       log: () => undefined,
       onStored: () => undefined,
       batchWaitMs,
+      now: Date.now,
+      leaseMs: 60_000,
     })
     await warm(wrapped)
     return { writer, transactions, finished }
@@ -124,6 +126,24 @@ describeOnEngines('collect track writer', (engine) => {
       )
       expect([row?.video_id, num(row?.n)]).toEqual([e.claim.videoId, 10])
     }
+  })
+
+  it('writes a batch’s cues ahead, invisible until the transaction that inserts their tracks', async () => {
+    const { g, writer } = await threeWaiting(10)
+    const counts = async () => {
+      const [r] = await db.query<Record<string, unknown>>(
+        `SELECT (SELECT count(*) FROM corpus_tracks) AS tracks, (SELECT count(*) FROM corpus_cues) AS cues,
+                (SELECT count(*) FROM corpus_cues_pending) AS pending`,
+      )
+      return Object.fromEntries(Object.entries(r!).map(([k, v]) => [k, num(v)]))
+    }
+    for (let i = 0; i < 100 && ((await counts()).cues ?? 0) < 30; i++)
+      await new Promise((r) => setTimeout(r, 20))
+    // The transaction is held: the cues are in, under pending rows, and no track makes them visible yet.
+    expect(await counts()).toEqual({ tracks: 0, cues: 30, pending: 3 })
+    g.open()
+    await writer.drain()
+    expect(await counts()).toEqual({ tracks: 3, cues: 30, pending: 0 })
   })
 
   it('holds a short batch open for answers still arriving, and writes at once when stopping', async () => {
@@ -167,14 +187,19 @@ describeOnEngines('collect track writer', (engine) => {
       worker: 'w',
       log: (l) => logs.push(l),
       onStored: stored,
+      now: Date.now,
+      leaseMs: 60_000,
     })
     const answer = fetched('aaaaaaaaaaa', 5)
     writer.add(answer)
     await writer.drain()
     expect(queue.release).toHaveBeenCalledWith(answer.claim, RETAKE_AFTER_MS, 530)
     expect(finished.flat().map((e) => e.claim.videoId)).toEqual(['aaaaaaaaaaa']) // rolled back with the batch
-    const [count] = await db.query<{ n: unknown }>('SELECT count(*) AS n FROM corpus_tracks')
-    expect(num(count!.n)).toBe(0)
+    const [count] = await db.query<{ n: unknown; cues: unknown; pending: unknown }>(
+      'SELECT (SELECT count(*) FROM corpus_tracks) AS n, (SELECT count(*) FROM corpus_cues) AS cues, (SELECT count(*) FROM corpus_cues_pending) AS pending',
+    )
+    // The cues written ahead of the refused transaction are gone with it.
+    expect([num(count!.n), num(count!.cues), num(count!.pending)]).toEqual([0, 0, 0])
     expect(logs).toEqual([expect.stringContaining('aaaaaaaaaaa: storing failed (disk full)')])
     expect(stored).toHaveBeenCalled()
   })

@@ -1,12 +1,22 @@
 /**
- * The collect job's one writer in this instance: answers the fetches brought wait here and are stored in batches
- * (their tracks, their cues and their items' ends in one transaction), so the fetches keep the service busy while
- * the database stores. A batch that fails goes back to the queue: its answers are cached, so taking them again is free.
+ * The collect job's one writer in this instance: answers the fetches brought wait here and are stored in batches,
+ * so the fetches keep the service busy while the database stores. A batch's cues go in first, in short statements
+ * of their own with the event loop let in between (writeCuesAhead: no transaction holds the database meanwhile, so
+ * the calls' bookkeeping and answers are not kept waiting); then one transaction inserts the tracks that make them
+ * visible, their word counts and their items' ends (decision 0178). A batch that fails goes back to the queue: its
+ * answers are cached, so taking them again is free.
  */
 import type { Database } from '../db/database.ts'
 import { RETAKE_AFTER_MS, type Fetched } from './collect-item.ts'
 import type { CueVectors } from './cue-vectors/cue-vector-worker.ts'
-import { insertTracks, prepareTrack, type PreparedTrack } from './store-track.ts'
+import {
+  discardCuesAhead,
+  insertTracks,
+  prepareTrack,
+  writeCuesAhead,
+  type CuesAhead,
+  type PreparedTrack,
+} from './store-track.ts'
 import type { WorkQueue } from './work-queue.ts'
 
 /** Cues per batch: enough to share each statement's cost, few enough that a batch holds PGlite's one connection briefly. */
@@ -25,6 +35,9 @@ export type TrackWriter = {
 
 type Ready = Fetched & { track: PreparedTrack }
 
+/** Lets the event loop run (answers arriving, calls' bookkeeping) between two of a batch's statements. */
+const letEventLoopIn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /** The first answers of the queue that fit in one batch (at least one). */
 function takeBatch(ready: Ready[]): Ready[] {
   let cues = ready[0]?.track.columns.count ?? 0
@@ -42,6 +55,8 @@ export function createTrackWriter({
   onStored,
   batchWaitMs = BATCH_WAIT_MS,
   cueVectors,
+  now,
+  leaseMs,
 }: {
   db: Database
   queue: WorkQueue
@@ -52,6 +67,9 @@ export function createTrackWriter({
   batchWaitMs?: number
   /** Computes the cues' tsvectors off the database's thread (the embedded engine); absent: the insert does. */
   cueVectors?: CueVectors
+  now: () => number
+  /** How long cues written ahead stay before any instance may sweep them as a dead writer's. */
+  leaseMs: number
 }): TrackWriter {
   const ready: Ready[] = []
   const preparing = new Set<Promise<void>>()
@@ -75,16 +93,14 @@ export function createTrackWriter({
   }
 
   async function writeOne(): Promise<void> {
-    let batch: Ready[] = []
+    const batch = takeBatch(ready)
+    writing += batch.length
+    const tracks = batch.map((r) => r.track)
+    let ahead: CuesAhead | undefined
     try {
+      ahead = await writeCuesAhead(db, tracks, { worker, until: now() + leaseMs }, letEventLoopIn)
       await db.transaction(async (tx) => {
-        // Taken once the transaction holds the database: what arrived while it waited joins this batch.
-        batch = takeBatch(ready)
-        writing += batch.length
-        const ids = await insertTracks(
-          tx,
-          batch.map((r) => r.track),
-        )
+        const ids = await insertTracks(tx, tracks, ahead)
         const ends = batch.map(({ claim, costMicro }, i) => ({
           claim,
           outcome: { state: 'collected' as const, costMicro, trackId: ids[i]! },
@@ -92,6 +108,10 @@ export function createTrackWriter({
         await queue.finishAll(tx, worker, ends)
       })
     } catch (e) {
+      if (ahead?.size)
+        await discardCuesAhead(db, [...ahead.values()]).catch((d: unknown) =>
+          log(`[collect] cues written ahead stay until swept: ${message(d)}`),
+        )
       for (const r of batch) await giveBack(r, message(e))
     } finally {
       writing -= batch.length

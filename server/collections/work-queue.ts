@@ -178,6 +178,12 @@ export function createWorkQueue({
       })
     },
 
+    /** The job's state now, read in the caller's transaction. */
+    async jobState(q: Queryable, jobId: number): Promise<string | undefined> {
+      const [job] = await q.query<{ state: string }>('SELECT state FROM collect_jobs WHERE id = $1', [jobId])
+      return job?.state
+    },
+
     /** The job would pass its maximum: it stops as capped; what is queued stays for a later, knowing collect. */
     async cap(claim: Claim): Promise<void> {
       const t = now()

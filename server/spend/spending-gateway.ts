@@ -175,6 +175,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       let id: string | undefined
       try {
         id = await db.transaction(async (tx) => {
+          await call.beforeClaim?.(tx)
           const claimed = await ledger.claim(tx, n, key, priceMicro, leaseMs)
           if (!claimed) return undefined
           // Another instance may have stored the answer since our look-up; on the embedded engine this process is the only one.

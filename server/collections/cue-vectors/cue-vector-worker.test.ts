@@ -138,6 +138,20 @@ describe('the cue worker', () => {
     expect(logs.join('\n')).toMatch(/refused a track/)
   })
 
+  it(
+    'starts ahead of the first track when warmed, so that track is prepared there',
+    { timeout: 60_000 },
+    async () => {
+      worker = cueVectorWorker({ check: vectorCheck(db), log: (l) => logs.push(l) })
+      worker.warm()
+      for (let i = 0; i < 300 && !worker.isReady(); i++) await new Promise((r) => setTimeout(r, 100))
+      // Nothing was asked of it before: the first track is already prepared there.
+      const prepared = await prepareTrack(db, withBody(TRACKS[1]!, 'warm0000001'), worker)
+      expect(prepared?.columns.vectors).toBeDefined()
+      expect(logs).toEqual([])
+    },
+  )
+
   it('stops when idle and starts again when asked', { timeout: 60_000 }, async () => {
     worker = cueVectorWorker({ check: vectorCheck(db), log: (l) => logs.push(l), idleMs: 300 })
     await ready(worker)

@@ -15,6 +15,10 @@ type Ask =
 export type CueVectors = {
   /** The track made ready to store, with its vectors and word counts; undefined: the caller prepares it itself. */
   track(request: Omit<TrackRequest, 'id' | 'kind'>): Promise<TrackText | undefined>
+  /** Starts the worker ahead of the first track (work was claimed); nothing when it runs or was given up. */
+  warm(): void
+  /** The worker has started and passed its check: tracks are prepared there. */
+  isReady(): boolean
   /** Stops the worker; a later call starts it again. */
   close(): Promise<void>
 }
@@ -143,6 +147,10 @@ export function cueVectorWorker({
       if (a && 'error' in a) log(`[collect] the cue worker refused a track (${a.error}); it is prepared here`)
       return a && 'track' in a ? a.track : undefined
     },
+    warm() {
+      if (!givenUp && !running) start()
+    },
+    isReady: () => Boolean(running?.ready),
     async close() {
       if (running) stop(running)
     },

@@ -3,10 +3,13 @@
  * collected track and lays its cues out as columns (cue-columns.ts), and an in-memory PGlite of its own computes
  * their tsvectors and the track's word counts, so the embedded engine's one thread only stores them.
  */
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import { MEMORY, openPglite } from '../../db/pglite-engine.ts'
 import { trackText, type CueItem, type TrackText } from '../cue-columns.ts'
-import { CUE_VECTORS, CUE_VECTORS_AND_TERMS } from './cue-vector-sql.ts'
+import { CUE_VECTORS } from './cue-vector-sql.ts'
+import { termsOfVectors } from './vector-terms.ts'
 
 /** A track to prepare: the service's answer as it came (a JSON array of caption items). */
 export type TrackRequest = { id: number; kind: 'track'; body: string; langAsked: string; installed: string[] }
@@ -18,12 +21,22 @@ export type WorkerAnswer =
 export type WorkerStatus = { ready: true } | { failed: string }
 
 const port = parentPort!
+
+/** Below the function's thread and the rest of the machine: the worker's work waits, a request does not. */
+const WORKER_NICENESS = 10
+try {
+  // This thread's own id (Linux): setpriority on it lowers this thread alone.
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
+  if (tid) setPriority(tid, WORKER_NICENESS)
+} catch {
+  // Not Linux, or not permitted: the worker runs at the process's priority.
+}
 /** A copy of its own, so its memory can move to the other thread. */
 const own = (bytes: Uint8Array | null | undefined) => new Uint8Array(bytes ?? [])
 
 try {
   const db = await openPglite({ dataDir: MEMORY, timeoutMs: 60_000 })
-  type Row = { vectors: Uint8Array | null; lexemes?: Uint8Array; cues?: Uint8Array }
+  type Row = { vectors: Uint8Array | null }
 
   async function answer(req: WorkerRequest): Promise<void> {
     if (req.kind === 'vectors') {
@@ -42,9 +55,10 @@ try {
       sounds: own(track.columns.sounds),
     })
     if (c.count) {
-      const [row] = await db.query<Row>(CUE_VECTORS_AND_TERMS, [track.cfg, c.text])
+      const [row] = await db.query<Row>(CUE_VECTORS, [track.cfg, c.text])
       c.vectors = own(row?.vectors)
-      c.terms = { lexemes: own(row?.lexemes), cues: own(row?.cues) }
+      const terms = termsOfVectors(c.vectors)
+      c.terms = { lexemes: own(terms.lexemes), cues: own(terms.cues) }
     }
     const buffers = [c.seq, c.start, c.duration, c.text, c.sounds, c.vectors, c.terms?.lexemes, c.terms?.cues]
     port.postMessage(
