@@ -11,7 +11,11 @@ async function inProcessApi(request: Request): Promise<Response> {
   appPromise ??= (async () => {
     const { loadConfig } = await import('../config.ts')
     const { createRuntime } = await import('../runtime.ts')
-    const { app } = createRuntime({ config: loadConfig({ DATA_DIR: ':memory:' }), log: () => {} })
+    const { app } = createRuntime({
+      // The cue worker (an engine of its own per test file) has its own tests; here the database computes the vectors.
+      config: loadConfig({ DATA_DIR: ':memory:', COLLECT_VECTOR_WORKER: 'off' }),
+      log: () => {},
+    })
     return (req: Request) => Promise.resolve(app.fetch(req))
   })()
   return (await appPromise)(request)

@@ -152,6 +152,26 @@ describe('the cue worker', () => {
     },
   )
 
+  it('a worker that cannot start leaves the work to the caller, and is given up after three tries', async () => {
+    worker = cueVectorWorker({
+      check: vectorCheck(db),
+      log: (l) => logs.push(l),
+      entryModule: '/nonexistent/cue-worker.mjs',
+    })
+    const t = withBody(TRACKS[1]!, 'fail0000001')
+    for (let i = 0; i < 50 && logs.length < 3; i++) {
+      worker.warm()
+      expect((await prepareTrack(db, t, worker)).columns.vectors).toBeUndefined()
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    expect(logs).toHaveLength(3)
+    expect(logs.every((l) => /cue worker (could not start|stopped)/.test(l))).toBe(true)
+    worker.warm()
+    expect(await worker.track({ body: '[]', langAsked: '', installed: [] })).toBeUndefined()
+    await new Promise((r) => setTimeout(r, 200))
+    expect(logs).toHaveLength(3) // given up: not started again
+  })
+
   it('stops when idle and starts again when asked', { timeout: 60_000 }, async () => {
     worker = cueVectorWorker({ check: vectorCheck(db), log: (l) => logs.push(l), idleMs: 300 })
     await ready(worker)

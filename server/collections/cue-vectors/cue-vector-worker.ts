@@ -5,6 +5,7 @@
  * idle. Until it is ready, or if it fails or its text search differs from the database's, `track` answers undefined
  * and the caller does the work on its own thread, the database computing the vectors: the same values either way.
  */
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { TrackText } from '../cue-columns.ts'
 import type { TrackRequest, VectorsRequest, WorkerAnswer, WorkerStatus } from './vector-worker.ts'
@@ -35,9 +36,12 @@ export type CueVectorWorkerOptions = {
   idleMs?: number
   /** An answer that takes longer than this is given up: the caller does that track's work. */
   answerTimeoutMs?: number
+  /** The worker's first module (tests: one that fails). */
+  entryModule?: string
 }
 
 const ENTRY = new URL('./vector-worker.ts', import.meta.url).href
+const ENTRY_MODULE = new URL('./worker-entry.mjs', import.meta.url).href
 /** Starts that failed in a row before the worker is given up for this process's life. */
 const MAX_FAILED_STARTS = 3
 
@@ -49,6 +53,7 @@ export function cueVectorWorker({
   log,
   idleMs = 60_000,
   answerTimeoutMs = 30_000,
+  entryModule = fileURLToPath(ENTRY_MODULE),
 }: CueVectorWorkerOptions): CueVectors {
   let running: Running | undefined
   let failedStarts = 0
@@ -109,10 +114,18 @@ export function cueVectorWorker({
     failedStarts = 0
   }
 
-  function start(): Running {
-    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
-      workerData: { entry: ENTRY },
-    })
+  /** The worker started, or undefined when it could not be (the caller does the work itself); never throws. */
+  function start(): Running | undefined {
+    let worker: Worker
+    try {
+      worker = new Worker(entryModule, { workerData: { entry: ENTRY } })
+    } catch (e) {
+      if (++failedStarts >= MAX_FAILED_STARTS) givenUp = true
+      log(
+        `[collect] the cue worker could not start (${message(e)}); cues are prepared on the function's thread`,
+      )
+      return undefined
+    }
     const r: Running = { worker, ready: false, pending: new Map() }
     running = r
     // The worker never keeps the process alive by itself.
@@ -142,7 +155,7 @@ export function cueVectorWorker({
     async track(request) {
       if (givenUp) return undefined
       const r = running ?? start()
-      if (!r.ready) return undefined
+      if (!r?.ready) return undefined
       const a = await ask(r, { kind: 'track', ...request })
       if (a && 'error' in a) log(`[collect] the cue worker refused a track (${a.error}); it is prepared here`)
       return a && 'track' in a ? a.track : undefined
