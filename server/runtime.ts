@@ -136,7 +136,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
   // On the embedded engine the cues' tsvectors are computed on a worker thread: a Postgres server has its own process.
   const cueVectors =
     config.collect.vectorWorker && !config.databaseUrl
-      ? cueVectorWorker({ check: vectorCheck(db), log: print })
+      ? cueVectorWorker({ check: vectorCheck(db), log: print, dataDir: config.dataDir })
       : undefined
   // Every instance runs collect jobs: work rows with leases let several share one Postgres (docs/decisions/0140).
   const collectRunner = startJobRunner({

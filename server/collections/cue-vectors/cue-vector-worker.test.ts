@@ -3,7 +3,10 @@ import { describe } from 'vitest'
 import type { Database } from '../../db/database.ts'
 import { migrate } from '../../db/migrate.ts'
 import { MIGRATIONS } from '../../db/migrations/index.ts'
-import { openPglite } from '../../db/pglite-engine.ts'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { HELPER_DATA_DIR, openPglite } from '../../db/pglite-engine.ts'
 import { insertTracks, prepareTrack, type TrackToStore } from '../store-track.ts'
 import { PROBE_TEXTS, vectorCheck } from './cue-vector-check.ts'
 import { cueVectorWorker, type CueVectors } from './cue-vector-worker.ts'
@@ -181,6 +184,34 @@ describe('the cue worker', () => {
     await ready(worker)
   })
 })
+
+it(
+  'on disk, the worker opens the empty cluster kept when the database was created, not one of its own',
+  { timeout: 120_000 },
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cue-worker-'))
+    const logs: string[] = []
+    const db = await openPglite({ dataDir, timeoutMs: 60_000 })
+    let worker: CueVectors | undefined
+    try {
+      await migrate(db)
+      const helper = join(dataDir, HELPER_DATA_DIR, 'pglite')
+      // Kept as created, before any migration: an empty cluster.
+      expect(existsSync(join(helper, 'PG_VERSION'))).toBe(true)
+      worker = cueVectorWorker({ check: vectorCheck(db), log: (l) => logs.push(l), dataDir })
+      worker.warm()
+      for (let i = 0; i < 600 && !worker.isReady(); i++) await new Promise((r) => setTimeout(r, 100))
+      expect(worker.isReady()).toBe(true)
+      const prepared = await prepareTrack(db, withBody(TRACKS[0]!, 'disk0000001'), worker)
+      expect(prepared.columns.vectors).toBeDefined()
+      expect(logs).toEqual([])
+    } finally {
+      await worker?.close()
+      await db.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  },
+)
 
 it('migration 9 keeps the stored vectors and makes the writer supply them', async () => {
   const db = await openPglite({ dataDir: ':memory:', timeoutMs: 30_000 })

@@ -38,6 +38,8 @@ export type CueVectorWorkerOptions = {
   answerTimeoutMs?: number
   /** The worker's first module (tests: one that fails). */
   entryModule?: string
+  /** DATA_DIR: the worker's engine opens its own cluster there (pglite-engine.ts, HELPER_DATA_DIR); else in memory. */
+  dataDir?: string
 }
 
 const ENTRY = new URL('./vector-worker.ts', import.meta.url).href
@@ -54,6 +56,7 @@ export function cueVectorWorker({
   idleMs = 60_000,
   answerTimeoutMs = 30_000,
   entryModule = fileURLToPath(ENTRY_MODULE),
+  dataDir,
 }: CueVectorWorkerOptions): CueVectors {
   let running: Running | undefined
   let failedStarts = 0
@@ -118,7 +121,7 @@ export function cueVectorWorker({
   function start(): Running | undefined {
     let worker: Worker
     try {
-      worker = new Worker(entryModule, { workerData: { entry: ENTRY } })
+      worker = new Worker(entryModule, { workerData: { entry: ENTRY, dataDir } })
     } catch (e) {
       if (++failedStarts >= MAX_FAILED_STARTS) givenUp = true
       log(

@@ -5,8 +5,9 @@
  */
 import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
-import { parentPort } from 'node:worker_threads'
-import { MEMORY, openPglite } from '../../db/pglite-engine.ts'
+import { join } from 'node:path'
+import { parentPort, workerData } from 'node:worker_threads'
+import { HELPER_DATA_DIR, MEMORY, openPglite } from '../../db/pglite-engine.ts'
 import { trackText, type CueItem, type TrackText } from '../cue-columns.ts'
 import { CUE_VECTORS } from './cue-vector-sql.ts'
 import { termsOfVectors } from './vector-terms.ts'
@@ -35,7 +36,13 @@ try {
 const own = (bytes: Uint8Array | null | undefined) => new Uint8Array(bytes ?? [])
 
 try {
-  const db = await openPglite({ dataDir: MEMORY, timeoutMs: 60_000 })
+  // Its own cluster beside the database's (HELPER_DATA_DIR), opened rather than created; in memory for tests.
+  const dataDir = (workerData as { dataDir?: string }).dataDir
+  const db = await openPglite({
+    dataDir: !dataDir || dataDir === MEMORY ? MEMORY : join(dataDir, HELPER_DATA_DIR),
+    timeoutMs: 60_000,
+    helper: true,
+  })
   type Row = { vectors: Uint8Array | null }
 
   async function answer(req: WorkerRequest): Promise<void> {
