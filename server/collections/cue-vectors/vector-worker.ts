@@ -1,6 +1,6 @@
 /**
  * The cue worker's thread (started by cue-vector-worker.ts through worker-entry.mjs): it parses and cleans a
- * collected track and lays its cues out as columns (cue-columns.ts), and an in-memory PGlite of its own computes
+ * collected track and lays its cues out as columns (cue-columns.ts), and a PGlite of its own computes
  * their tsvectors and the track's word counts, so the embedded engine's one thread only stores them.
  */
 import { readlinkSync } from 'node:fs'
