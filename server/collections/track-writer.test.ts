@@ -7,6 +7,7 @@ import { RETAKE_AFTER_MS, type Fetched } from './collect-item.ts'
 import { openCorpusDatabase } from './search/testing/corpus-fixture.ts'
 import { prepareTrack } from './store-track.ts'
 import { createTrackWriter, CUES_PER_BATCH } from './track-writer.ts'
+import type { CueVectors } from './cue-vectors/cue-vector-worker.ts'
 import type { Ended, WorkQueue } from './work-queue.ts'
 
 const fetched = (videoId: string, cues: number): Fetched => ({
@@ -127,6 +128,47 @@ describeOnEngines('collect track writer', (engine) => {
       expect([row?.video_id, num(row?.n)]).toEqual([e.claim.videoId, 10])
     }
   })
+
+  // Only the embedded engine hands tracks to the cue worker.
+  if (engine.kind === 'pglite')
+    it('answers waiting for the cue worker to start count in the backlog only past an allowance of 200, so calls go on', async () => {
+      const start = gate()
+      let starting = true
+      const asked: string[] = []
+      const cueVectors: CueVectors = {
+        track: async (request) => {
+          asked.push(request.body)
+          await start.opened
+          return undefined // it did not start after all: each track is prepared on this thread
+        },
+        warm: () => undefined,
+        isReady: () => false,
+        isStarting: () => starting,
+        close: async () => undefined,
+      }
+      const { finished, asQueue } = recordingQueue()
+      const writer = createTrackWriter({
+        db,
+        queue: asQueue,
+        worker: 'w',
+        log: () => undefined,
+        onStored: () => undefined,
+        cueVectors,
+        now: Date.now,
+        leaseMs: 60_000,
+      })
+      const ids = Array.from({ length: 210 }, (_, i) => `v${String(i).padStart(10, '0')}`)
+      for (const id of ids) writer.add({ ...fetched(id, 2), body: JSON.stringify(fetched(id, 2).items) })
+      for (let i = 0; i < 50 && asked.length < ids.length; i++) await settled()
+      expect(asked).toHaveLength(210)
+      expect(writer.backlog()).toBe(10) // 210 waiting for the worker's start, 200 of them allowed
+      starting = false
+      expect(writer.backlog()).toBe(210) // started (or given up): every answer counts again
+      start.open()
+      await writer.drain()
+      expect(writer.backlog()).toBe(0)
+      expect(finished.flat().map((e) => e.claim.videoId)).toEqual(ids)
+    })
 
   it('writes a batch’s cues ahead, invisible until the transaction that inserts their tracks', async () => {
     const { g, writer } = await threeWaiting(10)

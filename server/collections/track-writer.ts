@@ -35,6 +35,12 @@ export type TrackWriter = {
 
 type Ready = Fetched & { track: PreparedTrack }
 
+/**
+ * Answers that may wait for the cue worker's start (~1 s) without counting in the backlog, so the calls go on
+ * meanwhile; memory stays bounded (decision 0179).
+ */
+const WAITING_FOR_WORKER = 200
+
 /** Lets the event loop run (answers arriving, calls' bookkeeping) between two of a batch's statements. */
 const letEventLoopIn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -161,7 +167,10 @@ export function createTrackWriter({
         .finally(() => preparing.delete(prepared))
       preparing.add(prepared)
     },
-    backlog: () => preparing.size + ready.length + writing,
+    backlog: () =>
+      ready.length +
+      writing +
+      (cueVectors?.isStarting() ? Math.max(0, preparing.size - WAITING_FOR_WORKER) : preparing.size),
     async drain() {
       draining = true
       cutWait?.()

@@ -9,6 +9,13 @@ import { PGlite } from '@electric-sql/pglite'
 import { preparedStatements } from './pglite-statements.ts'
 import { asStorageError, withTimeout, type Database } from './database.ts'
 
+/**
+ * PGlite runs each statement synchronously and hands its lock to the next holder in a microtask, so queued
+ * transactions would run back to back without the event loop in between: answers from the service would wait for
+ * all of them. Each holder first lets the loop run once (decision 0179).
+ */
+const letEventLoopIn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /** An error thrown by the caller's transaction function, carried through the engine's error wrapping unchanged. */
 class Thrown {
   constructor(readonly error: unknown) {}
@@ -82,6 +89,7 @@ export async function openPglite({ dataDir, timeoutMs, template, helper }: Pglit
     query: (sql, params) =>
       run('a query', () =>
         pg._runExclusiveTransaction(async () => {
+          await letEventLoopIn()
           const rows = await statement(sql, params)
           await pg.syncToFs()
           return rows as never
@@ -91,11 +99,12 @@ export async function openPglite({ dataDir, timeoutMs, template, helper }: Pglit
     transaction: async (fn) => {
       try {
         return await run('a transaction', () =>
-          pg.transaction(() =>
-            fn({ query: (sql, params) => statement(sql, params) as never }).catch((e: unknown) =>
+          pg.transaction(async () => {
+            await letEventLoopIn()
+            return fn({ query: (sql, params) => statement(sql, params) as never }).catch((e: unknown) =>
               Promise.reject(new Thrown(e)),
-            ),
-          ),
+            )
+          }),
         )
       } catch (e) {
         throw e instanceof Thrown ? e.error : e

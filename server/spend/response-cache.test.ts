@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { describeOnEngines } from '../testing/postgres-cluster.ts'
-import { createResponseCache, type NewEntry } from './response-cache.ts'
+import { createResponseCache, encodeEntry, type NewEntry } from './response-cache.ts'
 import {
   lastingStorage,
   serviceAnswer,
@@ -55,7 +55,7 @@ describeOnEngines('the response cache', (engine) => {
       expiresAt: clock.now() + 60_000,
     })
     expect(await cache.find(h.db, 'cache:aa:1')).toBeUndefined() // only in this instance's memory so far
-    await cache.store(h.db, 'cache:aa:1', OP, answer('{"a":1}'), 60)
+    await cache.store(h.db, 'cache:aa:1', OP, await encodeEntry(answer('{"a":1}')), 60)
     const other = createResponseCache({ db: h.db, source: SOURCE, now: clock.now, maxBytes: 1024 * 1024 })
     expect(await other.get('cache:aa:1')).toMatchObject({
       kind: 'answer',
@@ -69,7 +69,8 @@ describeOnEngines('the response cache', (engine) => {
     const body = '\uFEFF[{"text":"Étoile &amp; 星 — مرحبا 🎬"}]'
     const clock = testClock()
     const first = engine.track(spendHarness({ env, now: clock.now }))
-    await first.db.transaction((tx) => first.cache.store(tx, 'cache:aa:1', OP, answer(body), 60))
+    const stored = await encodeEntry(answer(body))
+    await first.db.transaction((tx) => first.cache.store(tx, 'cache:aa:1', OP, stored, 60))
     await first.dispose() // one process (runtime) owns an embedded folder at a time
 
     const second = engine.track(spendHarness({ env, now: clock.now }))
@@ -83,8 +84,9 @@ describeOnEngines('the response cache', (engine) => {
   it('copies a stored row under a second key in the same transaction, bytes for bytes, with its expiry', async () => {
     const { h, clock, cache } = setUp()
     const body = '[{"text":"Grüße 👋","lang":"de"}]'
+    const stored = await encodeEntry(answer(body))
     await h.db.transaction(async (tx) => {
-      await cache.store(tx, 'cache:aa:1', 'GET /captions/{videoId}', answer(body), 60)
+      await cache.store(tx, 'cache:aa:1', 'GET /captions/{videoId}', stored, 60)
       await cache.copy(tx, 'cache:aa:1', 'cache:aa:2')
     })
     const other = createResponseCache({ db: h.db, source: SOURCE, now: clock.now, maxBytes: 1024 * 1024 })
@@ -95,12 +97,50 @@ describeOnEngines('the response cache', (engine) => {
     expect(await other.get('cache:aa:3')).toBeUndefined()
   })
 
+  it('keeps a body deflated in the table, its own length in bytes, and reads it back byte for byte', async () => {
+    const { h, clock, cache } = setUp()
+    const body = JSON.stringify(
+      Array.from({ length: 400 }, (_, i) => ({
+        text: `Grüße ${i} 👋 [Music]`,
+        offset: i * 2.5,
+        duration: 2.5,
+      })),
+    )
+    const stored = await encodeEntry(answer(body))
+    expect(stored).toMatchObject({ encoding: 'deflate', bytes: Buffer.byteLength(body) })
+    await cache.store(h.db, 'cache:aa:1', OP, stored, 60)
+    const [row] = await h.db.query<{ body_encoding: string; kept: number; bytes: number }>(
+      'SELECT body_encoding, octet_length(body) AS kept, bytes FROM cache_entries WHERE key = $1',
+      ['cache:aa:1'],
+    )
+    expect(row).toMatchObject({ body_encoding: 'deflate', bytes: Buffer.byteLength(body) })
+    expect(Number(row!.kept)).toBeLessThan(Buffer.byteLength(body) / 5)
+    cache.forgetMemory()
+    expect(await cache.get('cache:aa:1')).toEqual(storedAnswer(body, clock.now()))
+  })
+
+  it('reads a body stored as it was before bodies were deflated (migration 10)', async () => {
+    const { h, clock, cache } = setUp()
+    const body = '[{"text":"Étoile &amp; 星","lang":"fr"}]'
+    await h.db.query(
+      `INSERT INTO cache_entries (source, key, operation, kind, status, content_type, body, bytes, stored_at, expires_at, last_used_at)
+       VALUES ($1, 'cache:aa:1', $2, 'answer', 200, 'application/json', convert_to($3, 'UTF8'), $4, $5, $6, $5)`,
+      [SOURCE, OP, body, Buffer.byteLength(body), clock.now(), clock.now() + 60_000],
+    )
+    expect(await cache.get('cache:aa:1')).toEqual(storedAnswer(body, clock.now()))
+  })
+
+  it('encodes a failure without a body', async () => {
+    const failure: NewEntry = { kind: 'failure', status: 404, code: 'captions_unavailable', message: 'none' }
+    expect(await encodeEntry(failure)).toEqual({ entry: failure, body: null, encoding: 'identity', bytes: 0 })
+  })
+
   it('keeps the demo simulator and the live service apart: the same key is another entry', async () => {
     const { h, clock, cache } = setUp()
-    await cache.store(h.db, 'cache:aa:1', OP, answer('{"from":"live"}'), 60)
+    await cache.store(h.db, 'cache:aa:1', OP, await encodeEntry(answer('{"from":"live"}')), 60)
     const demo = createResponseCache({ db: h.db, source: 'demo', now: clock.now, maxBytes: 1024 * 1024 })
     expect(await demo.get('cache:aa:1')).toBeUndefined()
-    await demo.store(h.db, 'cache:aa:1', OP, answer('{"from":"demo"}'), 60)
+    await demo.store(h.db, 'cache:aa:1', OP, await encodeEntry(answer('{"from":"demo"}')), 60)
     cache.forgetMemory()
     expect(await cache.get('cache:aa:1')).toMatchObject({ body: '{"from":"live"}' })
     expect(await demo.get('cache:aa:1')).toMatchObject({ body: '{"from":"demo"}' })
@@ -117,7 +157,8 @@ describeOnEngines('the response cache', (engine) => {
     expect(await cache.get('cache:aa:2')).toBeUndefined() // pushed out of memory, and never stored
     expect(await cache.get('cache:aa:3')).toMatchObject({ body: body(3) })
 
-    for (let n = 4; n <= 7; n++) await cache.store(h.db, `cache:aa:${n}`, OP, answer(body(n)), 60)
+    for (let n = 4; n <= 7; n++)
+      await cache.store(h.db, `cache:aa:${n}`, OP, await encodeEntry(answer(body(n))), 60)
     for (let n = 4; n <= 7; n++) expect(await cache.get(`cache:aa:${n}`)).toMatchObject({ body: body(n) }) // more than memory holds
   })
 
@@ -159,8 +200,8 @@ describeOnEngines('the response cache', (engine) => {
 
   it('expired rows are never served, and eviction drops them', async () => {
     const { h, clock, cache } = setUp()
-    await cache.store(h.db, 'cache:aa:1', OP, answer('{"a":1}'), 60)
-    await cache.store(h.db, 'cache:aa:2', OP, answer('{"a":2}'), 3600)
+    await cache.store(h.db, 'cache:aa:1', OP, await encodeEntry(answer('{"a":1}')), 60)
+    await cache.store(h.db, 'cache:aa:2', OP, await encodeEntry(answer('{"a":2}')), 3600)
     clock.advance(59_999)
     expect(await cache.get('cache:aa:1')).toBeDefined()
     clock.advance(1)

@@ -2,8 +2,11 @@
  * Paid answers kept until they expire, one row per (data source, normalised call) in cache_entries, bodies as
  * bytes: demo and live answers can never be read for each other. Recent entries stay in memory too (an LRU
  * bounded in bytes), so a hot hit touches no database; their last use is written in batches. The table is
- * kept under a size cap by evicting the least recently used rows. docs/decisions/0120.
+ * kept under a size cap by evicting the least recently used rows. docs/decisions/0120. Bodies are deflated before
+ * they are written, on libuv's thread pool, not by the database on the thread that serves requests (0179).
  */
+import { promisify } from 'node:util'
+import { constants, deflateRaw, inflateRawSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import type { Database, Queryable } from '../db/database.ts'
 import { num } from '../db/database.ts'
@@ -30,6 +33,36 @@ export type Cached = CachedAnswer | CachedFailure
 export type NewEntry =
   Omit<CachedAnswer, 'storedAt' | 'expiresAt'> | Omit<CachedFailure, 'storedAt' | 'expiresAt'>
 
+/** How a row's body bytes are kept: as they are (rows from before migration 10), or deflated (raw, no header). */
+export type BodyEncoding = 'identity' | 'deflate'
+
+/** An entry with its body as the bytes the table keeps (encodeEntry). */
+export type StoredEntry = {
+  entry: NewEntry
+  body: Uint8Array | null
+  encoding: BodyEncoding
+  /** The body's own length in UTF-8, what the size cap counts. */
+  bytes: number
+}
+
+const deflate = promisify(deflateRaw)
+// The fastest level: on this data it is still smaller than the database's own compression, at a fraction of its time.
+const DEFLATE = { level: constants.Z_BEST_SPEED }
+
+/**
+ * The bytes to store for an entry, deflated off this thread. Never rejects: a body that cannot be deflated is kept as
+ * it is, so the settlement that stores it is never held up.
+ */
+export async function encodeEntry(entry: NewEntry): Promise<StoredEntry> {
+  if (entry.kind !== 'answer') return { entry, body: null, encoding: 'identity', bytes: 0 }
+  const raw = Buffer.from(entry.body, 'utf8')
+  try {
+    return { entry, body: await deflate(raw, DEFLATE), encoding: 'deflate', bytes: raw.byteLength }
+  } catch {
+    return { entry, body: raw, encoding: 'identity', bytes: raw.byteLength }
+  }
+}
+
 export const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024
 
 /** Bytes an entry holds in memory, roughly: its strings at two bytes a character, plus the record. */
@@ -44,6 +77,7 @@ type CacheRow = {
   content_type: string | null
   /** base64 of the stored bytes (see store). */
   body: string | null
+  body_encoding: string
   code: string | null
   message: string | null
   param: string | null
@@ -52,12 +86,16 @@ type CacheRow = {
   expires_at: unknown
 }
 
+function decoded(bytes: Buffer, encoding: string): Uint8Array {
+  return encoding === 'deflate' ? inflateRawSync(bytes) : bytes
+}
+
 function fromRow(r: CacheRow): Cached {
   const times = { storedAt: num(r.stored_at), expiresAt: num(r.expires_at) }
   if (r.kind === 'answer')
     return {
       kind: 'answer',
-      body: r.body ? utf8.decode(Buffer.from(r.body, 'base64')) : '',
+      body: r.body ? utf8.decode(decoded(Buffer.from(r.body, 'base64'), r.body_encoding)) : '',
       contentType: r.content_type ?? '',
       bytes: num(r.bytes),
       ...times,
@@ -98,7 +136,7 @@ export function createResponseCache({
 
   async function find(q: Queryable, key: string): Promise<Cached | undefined> {
     const [row] = await q.query<CacheRow>(
-      "SELECT kind, status, content_type, encode(body, 'base64') AS body, code, message, param, bytes, stored_at, expires_at FROM cache_entries WHERE source = $1 AND key = $2 AND expires_at > $3",
+      "SELECT kind, status, content_type, encode(body, 'base64') AS body, body_encoding, code, message, param, bytes, stored_at, expires_at FROM cache_entries WHERE source = $1 AND key = $2 AND expires_at > $3",
       [source, key, now()],
     )
     return row ? fromRow(row) : undefined
@@ -140,24 +178,24 @@ export function createResponseCache({
       recent.set(key, { ...entry, storedAt, expiresAt: storedAt + ttlSeconds * 1000 } as Cached)
     },
 
-    /** Writes the row in the caller's transaction (the one that settles the paid call). */
+    /** Writes the row in the caller's transaction (the one that settles the paid call); its bytes from encodeEntry. */
     async store(
       tx: Queryable,
       key: string,
       operation: string,
-      entry: NewEntry,
+      { entry, body, encoding, bytes }: StoredEntry,
       ttlSeconds: number,
     ): Promise<void> {
       if (ttlSeconds <= 0) return
       const t = now()
       // The bytes travel in binary (both engines: pglite-engine.ts passes bytea through), never as hex or base64 text.
-      const bytes = entry.kind === 'answer' ? Buffer.from(entry.body, 'utf8') : null
       await tx.query(
-        `INSERT INTO cache_entries (source, key, operation, kind, status, content_type, body, code, message, param, bytes, stored_at, expires_at, last_used_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::bytea, $8, $9, $10, $11, $12, $13, $12)
+        `INSERT INTO cache_entries (source, key, operation, kind, status, content_type, body, body_encoding, code, message, param, bytes, stored_at, expires_at, last_used_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::bytea, $8, $9, $10, $11, $12, $13, $14, $13)
          ON CONFLICT (source, key) DO UPDATE SET operation = EXCLUDED.operation, kind = EXCLUDED.kind, status = EXCLUDED.status,
-           content_type = EXCLUDED.content_type, body = EXCLUDED.body, code = EXCLUDED.code, message = EXCLUDED.message, param = EXCLUDED.param,
-           bytes = EXCLUDED.bytes, stored_at = EXCLUDED.stored_at, expires_at = EXCLUDED.expires_at, last_used_at = EXCLUDED.last_used_at`,
+           content_type = EXCLUDED.content_type, body = EXCLUDED.body, body_encoding = EXCLUDED.body_encoding, code = EXCLUDED.code,
+           message = EXCLUDED.message, param = EXCLUDED.param, bytes = EXCLUDED.bytes, stored_at = EXCLUDED.stored_at,
+           expires_at = EXCLUDED.expires_at, last_used_at = EXCLUDED.last_used_at`,
         entry.kind === 'answer'
           ? [
               source,
@@ -166,11 +204,12 @@ export function createResponseCache({
               'answer',
               200,
               entry.contentType,
+              body,
+              encoding,
+              null,
+              null,
+              null,
               bytes,
-              null,
-              null,
-              null,
-              bytes!.byteLength,
               t,
               t + ttlSeconds * 1000,
             ]
@@ -182,6 +221,7 @@ export function createResponseCache({
               entry.status,
               null,
               null,
+              'identity',
               entry.code,
               entry.message,
               entry.param ?? null,
@@ -190,18 +230,19 @@ export function createResponseCache({
               t + ttlSeconds * 1000,
             ],
       )
-      bytesSinceEviction += bytes?.byteLength ?? 0
+      bytesSinceEviction += bytes
     },
 
     /** Stores the row under fromKey again under toKey, in the caller's transaction: the body is not sent twice. */
     async copy(tx: Queryable, fromKey: string, toKey: string): Promise<void> {
       const [row] = await tx.query<{ bytes: unknown }>(
-        `INSERT INTO cache_entries (source, key, operation, kind, status, content_type, body, code, message, param, bytes, stored_at, expires_at, last_used_at)
-         SELECT source, $3, operation, kind, status, content_type, body, code, message, param, bytes, stored_at, expires_at, last_used_at
+        `INSERT INTO cache_entries (source, key, operation, kind, status, content_type, body, body_encoding, code, message, param, bytes, stored_at, expires_at, last_used_at)
+         SELECT source, $3, operation, kind, status, content_type, body, body_encoding, code, message, param, bytes, stored_at, expires_at, last_used_at
          FROM cache_entries WHERE source = $1 AND key = $2
          ON CONFLICT (source, key) DO UPDATE SET operation = EXCLUDED.operation, kind = EXCLUDED.kind, status = EXCLUDED.status,
-           content_type = EXCLUDED.content_type, body = EXCLUDED.body, code = EXCLUDED.code, message = EXCLUDED.message, param = EXCLUDED.param,
-           bytes = EXCLUDED.bytes, stored_at = EXCLUDED.stored_at, expires_at = EXCLUDED.expires_at, last_used_at = EXCLUDED.last_used_at
+           content_type = EXCLUDED.content_type, body = EXCLUDED.body, body_encoding = EXCLUDED.body_encoding, code = EXCLUDED.code,
+           message = EXCLUDED.message, param = EXCLUDED.param, bytes = EXCLUDED.bytes, stored_at = EXCLUDED.stored_at,
+           expires_at = EXCLUDED.expires_at, last_used_at = EXCLUDED.last_used_at
          RETURNING bytes`,
         [source, fromKey, toKey],
       )

@@ -19,7 +19,7 @@ import type { HitTallies } from './hit-tallies.ts'
 import type { Ledger } from './ledger.ts'
 import { toMicro } from './money.ts'
 import { isCharged, PricedFailure } from './priced-failure.ts'
-import type { Cached, NewEntry, ResponseCache } from './response-cache.ts'
+import { encodeEntry, type Cached, type NewEntry, type ResponseCache } from './response-cache.ts'
 import { storageFailure } from '../db/storage-failure.ts'
 
 export type SpendingGatewayOptions = {
@@ -270,9 +270,10 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         if (cacheable) cache.remember(key, entry, ttl[CAPTIONS_UNAVAILABLE])
         flights.delete(key)
         settle.resolve({ failure, cacheable })
+        const stored = await encodeEntry(entry)
         await settleRecord(claimId, async (tx) => {
           if (!charged) await budget.release(tx, priceMicro)
-          if (cacheable) await cache.store(tx, key, n.operation, entry, ttl[CAPTIONS_UNAVAILABLE])
+          if (cacheable) await cache.store(tx, key, n.operation, stored, ttl[CAPTIONS_UNAVAILABLE])
           await ledger.settle(tx, claimId, {
             state: charged ? 'charged_failure' : 'free_failure',
             costMicro: charged ? priceMicro : 0,
@@ -301,9 +302,11 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       if (canonicalKey) cache.remember(canonicalKey, entry, ttl[n.operation])
       flights.delete(key) // the memory cache already answers newcomers
       settle.resolve({ answer })
+      // Deflated before the transaction, on the thread pool: the settlement holds the database only to write.
+      const stored = await encodeEntry(entry)
       // What was paid is settled before the answer goes out (its pending row was written before the call left).
       await settleRecord(claimId, async (tx) => {
-        await cache.store(tx, key, n.operation, entry, ttl[n.operation])
+        await cache.store(tx, key, n.operation, stored, ttl[n.operation])
         if (learned && canonicalKey) {
           await cache.copy(tx, key, canonicalKey)
           await captionDefaults!.remember(tx, learned)

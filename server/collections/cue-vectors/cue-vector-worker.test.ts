@@ -54,7 +54,7 @@ describe('the cue worker', () => {
     logs.length = 0
   })
 
-  /** Asks until the worker has started and passed its check (the first asks are answered here, undefined). */
+  /** Asks until the worker has started and passed its check (an ask waits for its start; tries again after a failure). */
   async function ready(w: CueVectors): Promise<void> {
     const deadline = Date.now() + 30_000
     while (Date.now() < deadline) {
@@ -179,9 +179,38 @@ describe('the cue worker', () => {
     worker = cueVectorWorker({ check: vectorCheck(db), log: (l) => logs.push(l), idleMs: 300 })
     await ready(worker)
     await new Promise((r) => setTimeout(r, 600))
-    // Stopped: the first ask after is answered here while it starts again.
-    expect(await worker.track({ body: '[]', langAsked: '', installed: ['simple'] })).toBeUndefined()
+    expect(worker.isReady()).toBe(false)
+    // Stopped: the first ask after starts it again and waits for it.
+    const asked = worker.track({ body: '[]', langAsked: '', installed: ['simple'] })
+    expect(worker.isStarting()).toBe(true)
+    expect(await asked).toMatchObject({ cfg: 'simple', columns: { count: 0 } })
+    expect(logs).toEqual([])
+  })
+
+  it(
+    'a track asked while the worker starts waits for it and is prepared there, not on the caller’s thread',
+    { timeout: 60_000 },
+    async () => {
+      worker = cueVectorWorker({ check: vectorCheck(db), log: (l) => logs.push(l) })
+      expect(worker.isStarting()).toBe(false)
+      const tracks = [0, 1, 2].map((i) => prepareTrack(db, withBody(TRACKS[i]!, `wait000000${i}`), worker))
+      for (const prepared of await Promise.all(tracks)) expect(prepared.columns.vectors).toBeDefined()
+      expect(worker.isStarting()).toBe(false)
+      expect(worker.isReady()).toBe(true)
+      expect(logs).toEqual([])
+    },
+  )
+
+  it('a worker slower to start than startWaitMs leaves the track to the caller, and is used once ready', async () => {
+    worker = cueVectorWorker({ check: vectorCheck(db), log: (l) => logs.push(l), startWaitMs: 1 })
+    const first = await prepareTrack(db, withBody(TRACKS[1]!, 'slow0000001'), worker)
+    expect(first.columns.vectors).toBeUndefined() // prepared here: the database computes its vectors
+    expect(worker.isStarting()).toBe(true)
     await ready(worker)
+    expect(
+      (await prepareTrack(db, withBody(TRACKS[1]!, 'slow0000002'), worker)).columns.vectors,
+    ).toBeDefined()
+    expect(logs).toEqual([])
   })
 })
 

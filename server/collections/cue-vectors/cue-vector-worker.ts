@@ -2,8 +2,10 @@
  * The embedded engine's cue worker: a worker thread that cleans a collected track and, with a PGlite of its own
  * (vector-worker.ts), computes its cues' tsvectors and word counts, work that would otherwise run on the function's
  * one thread where the engine also serves every request (docs/decisions/0178). It starts on first use and stops when
- * idle. Until it is ready, or if it fails or its text search differs from the database's, `track` answers undefined
- * and the caller does the work on its own thread, the database computing the vectors: the same values either way.
+ * idle. A track asked while it starts waits for it (decision 0179): that work on the function's thread would delay
+ * every call's answer. If it fails, takes too long to start, or its text search differs from the database's, `track`
+ * answers undefined and the caller does the work on its own thread, the database computing the vectors: the same
+ * values either way.
  */
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
@@ -20,6 +22,8 @@ export type CueVectors = {
   warm(): void
   /** The worker has started and passed its check: tracks are prepared there. */
   isReady(): boolean
+  /** The worker is starting: tracks asked now wait for it. */
+  isStarting(): boolean
   /** Stops the worker; a later call starts it again. */
   close(): Promise<void>
 }
@@ -36,6 +40,8 @@ export type CueVectorWorkerOptions = {
   idleMs?: number
   /** An answer that takes longer than this is given up: the caller does that track's work. */
   answerTimeoutMs?: number
+  /** A track waits this long for a starting worker (it starts in ~1 s); then the caller does its work. */
+  startWaitMs?: number
   /** The worker's first module (tests: one that fails). */
   entryModule?: string
   /** DATA_DIR: the worker's engine opens its own cluster there (pglite-engine.ts, HELPER_DATA_DIR); else in memory. */
@@ -48,13 +54,21 @@ const ENTRY_MODULE = new URL('./worker-entry.mjs', import.meta.url).href
 const MAX_FAILED_STARTS = 3
 
 type Pending = { resolve: (answer: WorkerAnswer | undefined) => void; timer: ReturnType<typeof setTimeout> }
-type Running = { worker: Worker; ready: boolean; pending: Map<number, Pending> }
+type Running = {
+  worker: Worker
+  ready: boolean
+  pending: Map<number, Pending>
+  /** Resolves true once it is ready, false if it stops first. */
+  started: Promise<boolean>
+  startEnded: (ready: boolean) => void
+}
 
 export function cueVectorWorker({
   check,
   log,
   idleMs = 60_000,
   answerTimeoutMs = 30_000,
+  startWaitMs = 10_000,
   entryModule = fileURLToPath(ENTRY_MODULE),
   dataDir,
 }: CueVectorWorkerOptions): CueVectors {
@@ -74,6 +88,7 @@ export function cueVectorWorker({
       p.resolve(undefined)
     }
     r.pending.clear()
+    r.startEnded(false)
     if (reason) log(`[collect] cue worker stopped (${reason}); cues are prepared on the function's thread`)
     void r.worker.terminate()
   }
@@ -115,6 +130,7 @@ export function cueVectorWorker({
     }
     r.ready = true
     failedStarts = 0
+    r.startEnded(true)
   }
 
   /** The worker started, or undefined when it could not be (the caller does the work itself); never throws. */
@@ -129,7 +145,9 @@ export function cueVectorWorker({
       )
       return undefined
     }
-    const r: Running = { worker, ready: false, pending: new Map() }
+    let startEnded: (ready: boolean) => void = () => undefined
+    const started = new Promise<boolean>((resolve) => (startEnded = resolve))
+    const r: Running = { worker, ready: false, pending: new Map(), started, startEnded }
     running = r
     // The worker never keeps the process alive by itself.
     worker.unref()
@@ -154,11 +172,19 @@ export function cueVectorWorker({
     return r
   }
 
+  /** True once r is ready; false if it stops first or is not ready within startWaitMs. */
+  function whenStarted(r: Running): Promise<boolean> {
+    if (r.ready) return Promise.resolve(true)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), startWaitMs)))
+    return Promise.race([r.started, late]).finally(() => clearTimeout(timer))
+  }
+
   return {
     async track(request) {
       if (givenUp) return undefined
       const r = running ?? start()
-      if (!r?.ready) return undefined
+      if (!r || !(await whenStarted(r))) return undefined
       const a = await ask(r, { kind: 'track', ...request })
       if (a && 'error' in a) log(`[collect] the cue worker refused a track (${a.error}); it is prepared here`)
       return a && 'track' in a ? a.track : undefined
@@ -167,6 +193,7 @@ export function cueVectorWorker({
       if (!givenUp && !running) start()
     },
     isReady: () => Boolean(running?.ready),
+    isStarting: () => Boolean(running && !running.ready),
     async close() {
       if (running) stop(running)
     },

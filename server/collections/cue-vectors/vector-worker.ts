@@ -43,12 +43,14 @@ try {
     timeoutMs: 60_000,
     helper: true,
   })
-  type Row = { vectors: Uint8Array | null }
+  /** CUE_VECTORS's answer: the vectors in base64. */
+  type Row = { vectors: string | null }
+  const decoded = (row: Row | undefined) => own(row?.vectors ? Buffer.from(row.vectors, 'base64') : null)
 
   async function answer(req: WorkerRequest): Promise<void> {
     if (req.kind === 'vectors') {
       const [row] = await db.query<Row>(CUE_VECTORS, [req.cfg, req.texts])
-      const vectors = own(row?.vectors)
+      const vectors = decoded(row)
       return port.postMessage({ id: req.id, vectors } satisfies WorkerAnswer, [vectors.buffer])
     }
     const track = trackText(JSON.parse(req.body) as CueItem[], req.langAsked, new Set(req.installed))
@@ -63,7 +65,7 @@ try {
     })
     if (c.count) {
       const [row] = await db.query<Row>(CUE_VECTORS, [track.cfg, c.text])
-      c.vectors = own(row?.vectors)
+      c.vectors = decoded(row)
       const terms = termsOfVectors(c.vectors)
       c.terms = { lexemes: own(terms.lexemes), cues: own(terms.cues) }
     }

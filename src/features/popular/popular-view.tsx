@@ -61,7 +61,8 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
   const paid = addUsd(...receipts.map((r) => r.costUsd))
   const fromCache = receipts.filter((r) => r.cache === 'HIT').length
   const nextToken = hasNextPage ? pages[pages.length - 1]?.nextPageToken : undefined
-  const autoPaused = state.auto && autoUsed >= AUTO_LOAD_PAGE_CAP
+  // Said once the cap's last page has arrived, not while it is still on its way.
+  const autoPaused = state.auto && autoUsed >= AUTO_LOAD_PAGE_CAP && !isFetchingNextPage
 
   const onToggle = useCallback((id: string) => {
     setExpanded((prev) => {
