@@ -3,7 +3,7 @@ import { describe } from 'vitest'
 import type { Database } from '../../db/database.ts'
 import { migrate } from '../../db/migrate.ts'
 import { MIGRATIONS } from '../../db/migrations/index.ts'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { HELPER_DATA_DIR, openPglite } from '../../db/pglite-engine.ts'
@@ -173,6 +173,33 @@ describe('the cue worker', () => {
     expect(await worker.track({ body: '[]', langAsked: '', installed: [] })).toBeUndefined()
     await new Promise((r) => setTimeout(r, 200))
     expect(logs).toHaveLength(3) // given up: not started again
+  })
+
+  it('a worker that never gets ready is stopped after startTimeoutMs, as a failed start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cue-worker-hang-'))
+    const entryModule = join(dir, 'hangs.mjs')
+    writeFileSync(entryModule, 'setInterval(() => {}, 1000) // alive, never ready\n')
+    try {
+      worker = cueVectorWorker({
+        check: vectorCheck(db),
+        log: (l) => logs.push(l),
+        entryModule,
+        startWaitMs: 50,
+        startTimeoutMs: 300,
+      })
+      // Waits its 50 ms for the start, then is prepared here.
+      expect(
+        (await prepareTrack(db, withBody(TRACKS[1]!, 'hang0000001'), worker)).columns.vectors,
+      ).toBeUndefined()
+      expect(worker.isStarting()).toBe(true)
+      for (let i = 0; i < 50 && !logs.length; i++) await new Promise((r) => setTimeout(r, 50))
+      expect(logs).toEqual([
+        "[collect] cue worker stopped (it was not ready 0.3 s after its start); cues are prepared on the function's thread",
+      ])
+      expect(worker.isStarting()).toBe(false)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('stops when idle and starts again when asked', { timeout: 60_000 }, async () => {

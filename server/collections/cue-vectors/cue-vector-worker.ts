@@ -42,6 +42,8 @@ export type CueVectorWorkerOptions = {
   answerTimeoutMs?: number
   /** A track waits this long for a starting worker (it starts in ~1 s); then the caller does its work. */
   startWaitMs?: number
+  /** A worker not ready this long after its start is stopped, as a failed start. */
+  startTimeoutMs?: number
   /** The worker's first module (tests: one that fails). */
   entryModule?: string
   /** DATA_DIR: the worker's engine opens its own cluster there (pglite-engine.ts, HELPER_DATA_DIR); else in memory. */
@@ -69,6 +71,7 @@ export function cueVectorWorker({
   idleMs = 60_000,
   answerTimeoutMs = 30_000,
   startWaitMs = 10_000,
+  startTimeoutMs = 60_000,
   entryModule = fileURLToPath(ENTRY_MODULE),
   dataDir,
 }: CueVectorWorkerOptions): CueVectors {
@@ -156,6 +159,11 @@ export function cueVectorWorker({
       if (!r.ready && ++failedStarts >= MAX_FAILED_STARTS) givenUp = true
       stop(r, reason)
     }
+    const late = setTimeout(() => {
+      if (!r.ready) failed(`it was not ready ${startTimeoutMs / 1000} s after its start`)
+    }, startTimeoutMs)
+    late.unref()
+    void started.then(() => clearTimeout(late))
     worker.on('error', (e) => failed(message(e)))
     worker.on('exit', (code) => failed(`it exited with code ${code}`))
     worker.on('message', (m: WorkerStatus | WorkerAnswer) => {

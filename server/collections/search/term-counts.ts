@@ -65,7 +65,7 @@ export async function singleWordLexemes(
  * in one WHERE made Postgres combine bitmaps and read every row from the heap (8,016 rows for "people" in the
  * benchmark's corpus), so they are UNION ALL-ed (decision 0176).
  */
-function trackCounts(params: Params, collectionId: string, lexemes: Lexemes): string {
+function trackCounts(params: Params, collectionId: string, lexemes: Lexemes, order?: VideoOrder): string {
   const byLexeme = new Map<string, string[]>()
   for (const l of lexemes) byLexeme.set(l.lexeme, [...(byLexeme.get(l.lexeme) ?? []), l.cfg])
   const arms = [...byLexeme].map(
@@ -73,7 +73,8 @@ function trackCounts(params: Params, collectionId: string, lexemes: Lexemes): st
       `SELECT track_id, cues FROM corpus_track_terms
        WHERE lexeme = ${params.add(lexeme)} AND cfg = ANY(${params.add(cfgs)}::regconfig[])`,
   )
-  return `SELECT cv.video_id, cv.position, cv.title, cv.track_id, tt.cues
+  // The titles only when the order reads them: carried for every track holding the word, they are most of its bytes.
+  return `SELECT cv.video_id, cv.position, ${order === 'video' ? 'cv.title' : 'NULL::text AS title'}, cv.track_id, tt.cues
           FROM (${arms.join(' UNION ALL ')}) AS tt JOIN collection_videos cv ON cv.track_id = tt.track_id
           WHERE cv.collection_id = ${params.add(collectionId)}`
 }
@@ -114,7 +115,7 @@ export async function pageTracks(
   const none = { tracks: [], videoIds: [], cues: 0, hitsBefore: 0 }
   if (!lexemes.length) return { total: window.withTotal ? 0 : null, ...none }
   const params = new Params()
-  const source = trackCounts(params, collectionId, lexemes)
+  const source = trackCounts(params, collectionId, lexemes, order)
   const end = params.add(window.offset + window.limit)
   const rows = await db.query<{
     track_id: unknown
