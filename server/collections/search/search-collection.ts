@@ -12,7 +12,7 @@ import {
   type Span,
 } from './kwic.ts'
 import { matchClause, Params, type Locator, type MatchMode } from './search-sql.ts'
-import { countWord, pageTracks, singleWordLexemes } from './term-counts.ts'
+import { countWord, pageTracks, singleWordLexemes, WALK_VIDEOS } from './term-counts.ts'
 
 export type SortOrder = 'time' | 'video' | 'before' | 'after'
 
@@ -242,7 +242,10 @@ export async function searchCollection(
   db: Queryable,
   collectionId: string,
   p: SearchParams,
-  { walkMaxCues = WALK_MAX_CUES }: { walkMaxCues?: number } = {},
+  {
+    walkMaxCues = WALK_MAX_CUES,
+    walkVideos = WALK_VIDEOS,
+  }: { walkMaxCues?: number; walkVideos?: number } = {},
 ): Promise<SearchResult> {
   const configs = await searchConfigs(db, collectionId)
   if (p.sort === 'before' || p.sort === 'after') {
@@ -264,7 +267,11 @@ export async function searchCollection(
     return { total, hits: page.rows.map((r) => toHit(r, page.locator)) }
   }
   // One plain word: the term counts give the total and the tracks of the page's hits.
-  const found = await pageTracks(db, collectionId, lexemes, p.sort, { ...p, withTotal: p.count === 'exact' })
+  const found = await pageTracks(db, collectionId, lexemes, p.sort, {
+    ...p,
+    withTotal: p.count === 'exact',
+    walkVideos,
+  })
   const total = found.total
   if (!found.tracks.length) return { total, hits: [] }
   // Only the tracks holding the page's hits are read; few cues in all: each one tested, else through the index.

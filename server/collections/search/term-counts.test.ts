@@ -11,7 +11,7 @@ import {
   searchCollection,
   type SearchParams,
 } from './search-collection.ts'
-import { singleWordLexemes } from './term-counts.ts'
+import { singleWordLexemes, WALK_VIDEOS } from './term-counts.ts'
 import { createCollection, openCorpusDatabase, type FixtureVideo } from './testing/corpus-fixture.ts'
 
 const ID = 'c_terms'
@@ -66,6 +66,14 @@ describeOnEngines('corpus search from the term counts', (engine) => {
             const r = await searchCollection(db, ID, params(word, { sort, offset }), { walkMaxCues })
             expect(r.total).toBe(every.length)
             expect(where(r.hits)).toEqual(expected)
+          }
+          // The page looked for among the first videos in order (none: the join alone), sure of it or not.
+          for (const walkVideos of [0, 1, 2, 3, WALK_VIDEOS]) {
+            for (const count of ['exact', 'none'] as const) {
+              const r = await searchCollection(db, ID, params(word, { sort, offset, count }), { walkVideos })
+              expect(r.total, `walk ${walkVideos}`).toBe(count === 'exact' ? every.length : null)
+              expect(where(r.hits), `walk ${walkVideos}, ${sort}, offset ${offset}`).toEqual(expected)
+            }
           }
         }
       }

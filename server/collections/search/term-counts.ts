@@ -104,27 +104,88 @@ export type PageTracks = {
   hitsBefore: number
 }
 
+/**
+ * Videos a page in the collection's own order is first looked for among, by walking them in order and reading each
+ * one's count by key: a common word fills its page within a few videos, where joining every track that holds it with
+ * the collection reads thousands (decision 0179). A word too rare to fill the page there is answered by the join.
+ */
+export const WALK_VIDEOS = 50
+
+type PageRow = { track_id: unknown; video_id: string; cue_count: unknown; cues: unknown; upto: unknown }
+
+/** The page's tracks among the collection's first WALK_VIDEOS videos in order, when they are enough to be sure of it. */
+async function walkedPage(
+  db: Queryable,
+  collectionId: string,
+  lexemes: Lexemes,
+  window: { offset: number; limit: number; walkVideos: number },
+): Promise<PageRow[] | undefined> {
+  const params = new Params()
+  const byLexeme = new Map<string, string[]>()
+  for (const l of lexemes) byLexeme.set(l.lexeme, [...(byLexeme.get(l.lexeme) ?? []), l.cfg])
+  const probes = [...byLexeme].map(
+    ([lexeme, cfgs]) =>
+      `SELECT cues FROM corpus_track_terms
+       WHERE lexeme = ${params.add(lexeme)} AND cfg = ANY(${params.add(cfgs)}::regconfig[]) AND track_id = v.track_id`,
+  )
+  const end = window.offset + window.limit
+  const collection = params.add(collectionId)
+  const walk = params.add(window.walkVideos)
+  // The videos in order, each one's count read by key, until `end` of them hold the word (each holds one hit at least).
+  const rows = await db.query<PageRow & { walked: unknown }>(
+    `WITH h AS (SELECT v.track_id, v.video_id, v.position, m.cues
+                FROM (SELECT cv.track_id, cv.video_id, cv.position FROM collection_videos cv
+                      WHERE cv.collection_id = ${collection} ORDER BY cv.position, cv.video_id LIMIT ${walk}) AS v
+                CROSS JOIN LATERAL (SELECT sum(cues) AS cues FROM (${probes.join(' UNION ALL ')}) AS a) AS m
+                WHERE v.track_id IS NOT NULL AND m.cues IS NOT NULL
+                ORDER BY v.position, v.video_id LIMIT ${params.add(end)})
+     SELECT w.track_id, w.video_id, (SELECT t.cue_count FROM corpus_tracks t WHERE t.id = w.track_id) AS cue_count,
+            w.cues, w.upto,
+            (SELECT count(*) FROM (SELECT 1 FROM collection_videos WHERE collection_id = ${collection} LIMIT ${walk}) AS x) AS walked
+     FROM (SELECT track_id, video_id, cues, sum(cues) OVER (ORDER BY position, video_id ROWS UNBOUNDED PRECEDING) AS upto
+           FROM h) AS w
+     ORDER BY w.upto`,
+    params.values,
+  )
+  const last = rows[rows.length - 1]
+  if (!last) return undefined // no hit among them: the join answers, and counts the total apart
+  // Sure of the page when the walked videos hold its last hit, or when they are all of the collection's videos.
+  if (num(last.upto) < end && num(last.walked) >= window.walkVideos) return undefined
+  return rows.filter((r) => num(r.upto) > window.offset && num(r.upto) - num(r.cues) < end)
+}
+
 /** The tracks holding one page of the word's hits (hits in the videos' order, then by cue), and the exact total if asked. */
 export async function pageTracks(
   db: Queryable,
   collectionId: string,
   lexemes: Lexemes,
   order: VideoOrder,
-  window: { offset: number; limit: number; withTotal: boolean },
+  window: { offset: number; limit: number; withTotal: boolean; walkVideos?: number },
 ): Promise<PageTracks> {
   const none = { tracks: [], videoIds: [], cues: 0, hitsBefore: 0 }
   if (!lexemes.length) return { total: window.withTotal ? 0 : null, ...none }
+  const walkVideos = window.walkVideos ?? WALK_VIDEOS
+  // Walked in the collection's own order only: no index gives the videos in their titles' order.
+  const walked =
+    order === 'time' && walkVideos > 0
+      ? await walkedPage(db, collectionId, lexemes, { ...window, walkVideos })
+      : undefined
+  if (walked) {
+    const total = window.withTotal ? await countWord(db, collectionId, lexemes) : null
+    const first = walked[0]
+    if (!first) return { total, ...none }
+    return {
+      total,
+      tracks: walked.map((r) => num(r.track_id)),
+      videoIds: walked.map((r) => r.video_id),
+      cues: walked.reduce((sum, r) => sum + num(r.cue_count), 0),
+      hitsBefore: num(first.upto) - num(first.cues),
+    }
+  }
   const params = new Params()
   const source = trackCounts(params, collectionId, lexemes, order)
   const end = params.add(window.offset + window.limit)
-  const rows = await db.query<{
-    track_id: unknown
-    video_id: string
-    cue_count: unknown
-    cues: unknown
-    upto: unknown
-    total: unknown
-  }>(
+  const rows = await db.query<PageRow & { total: unknown }>(
     // Each track holds at least one hit, so the page's tracks are among the first offset + limit: only those are
     // sorted whole and summed in order. The page's few tracks look their cue counts up by key.
     `WITH h AS MATERIALIZED (${source})
