@@ -22,8 +22,8 @@ export type TrackToStore = {
   fetchedAt?: number
 }
 
-/** Cues per statement: a collect job's writer lets the event loop run between them (~6 ms each on PGlite). */
-const CUES_PER_INSERT = 1000
+/** Cues per statement: a collect job's writer lets the event loop and paid calls' claims in between them (decision 0180). */
+const CUES_PER_INSERT = 250
 
 /** Each lexeme's cue count in the track, for single-word totals (docs/decisions/0151). */
 export const TRACK_TERMS = `INSERT INTO corpus_track_terms (track_id, lexeme, cues, cfg)

@@ -12,10 +12,18 @@ export type Queryable = {
 
 export type EngineKind = 'pglite' | 'postgres'
 
+export type TransactionOptions = {
+  /**
+   * Taken before queued work on an engine that runs one thing at a time (PGlite): a paid call's claim, which holds a
+   * service slot while it waits. A server runs it as any other.
+   */
+  urgent?: boolean
+}
+
 export type Database = Queryable & {
   kind: EngineKind
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>
   /** Bytes the database takes on disk (or in memory). */

@@ -15,7 +15,7 @@ export function lazyDatabase(opening: Promise<Database>): Database & { ready: Pr
       return opened?.kind ?? 'pglite'
     },
     query: async (sql, params) => (await ready).query(sql, params),
-    transaction: async (fn) => (await ready).transaction(fn),
+    transaction: async (fn, options) => (await ready).transaction(fn, options),
     exec: async (sql) => (await ready).exec(sql),
     sizeBytes: async () => (await ready).sizeBytes(),
     close: async () => {

@@ -16,6 +16,30 @@ import { asStorageError, withTimeout, type Database } from './database.ts'
  */
 const letEventLoopIn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
+/**
+ * Holders of PGlite's lock, one at a time, urgent ones (a paid call's claim) before the queue; PGlite's own lock
+ * serves in arrival order, so claims waited behind the writer's batches while holding a service slot (decision 0180).
+ */
+export function turns(): <T>(urgent: boolean, work: () => Promise<T>) => Promise<T> {
+  let busy = false
+  const urgentQueue: (() => void)[] = []
+  const queue: (() => void)[] = []
+  const next = () => {
+    const waiter = urgentQueue.shift() ?? queue.shift()
+    if (waiter) waiter()
+    else busy = false
+  }
+  return async (urgent, work) => {
+    if (busy) await new Promise<void>((resolve) => (urgent ? urgentQueue : queue).push(resolve))
+    busy = true
+    try {
+      return await work()
+    } finally {
+      next()
+    }
+  }
+}
+
 /** An error thrown by the caller's transaction function, carried through the engine's error wrapping unchanged. */
 class Thrown {
   constructor(readonly error: unknown) {}
@@ -76,6 +100,7 @@ export async function openPglite({ dataDir, timeoutMs, template, helper }: Pglit
     }
   }
   const prepared = preparedStatements(pg)
+  const turn = turns()
   const statement = async <T>(sql: string, params: readonly unknown[] | undefined): Promise<T[]> => {
     try {
       return await pg.runExclusive(() => prepared<T>(sql, params))
@@ -88,23 +113,28 @@ export async function openPglite({ dataDir, timeoutMs, template, helper }: Pglit
     // Outside a transaction a statement waits for any open one to end, as PGlite's own query does.
     query: (sql, params) =>
       run('a query', () =>
-        pg._runExclusiveTransaction(async () => {
-          await letEventLoopIn()
-          const rows = await statement(sql, params)
-          await pg.syncToFs()
-          return rows as never
-        }),
+        turn(false, () =>
+          pg._runExclusiveTransaction(async () => {
+            await letEventLoopIn()
+            const rows = await statement(sql, params)
+            await pg.syncToFs()
+            return rows as never
+          }),
+        ),
       ),
     // What the caller's function throws (a refusal such as budget_exhausted) rolls back and reaches the caller as it was.
-    transaction: async (fn) => {
+    transaction: async (fn, options) => {
       try {
         return await run('a transaction', () =>
-          pg.transaction(async () => {
-            await letEventLoopIn()
-            return fn({ query: (sql, params) => statement(sql, params) as never }).catch((e: unknown) =>
-              Promise.reject(new Thrown(e)),
-            )
-          }),
+          turn(options?.urgent ?? false, () =>
+            pg.transaction(async () => {
+              // A claim is short and holds a service slot: it does not wait for the loop.
+              if (!options?.urgent) await letEventLoopIn()
+              return fn({ query: (sql, params) => statement(sql, params) as never }).catch((e: unknown) =>
+                Promise.reject(new Thrown(e)),
+              )
+            }),
+          ),
         )
       } catch (e) {
         throw e instanceof Thrown ? e.error : e

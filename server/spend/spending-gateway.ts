@@ -62,6 +62,9 @@ export type SpendingGateway = Gateway & {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/** A claim holds a service slot while it waits for the engine: it goes before queued work (decision 0180). */
+const CLAIM = { urgent: true }
+
 export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGateway {
   const { client, db, cache, ledger, budget, hits, ttl, paidCallLimiter, leaseMs, captionDefaults } = opts
   const log = opts.log ?? ((l: string) => console.error(l))
@@ -183,7 +186,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
           if (stored) throw new FoundInCache(stored)
           await budget.reserve(tx, n.operation, priceMicro)
           return claimed
-        })
+        }, CLAIM)
       } catch (e) {
         if (e instanceof FoundInCache) {
           flights.delete(key)

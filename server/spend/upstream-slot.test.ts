@@ -48,3 +48,39 @@ it('a slot is given back when the service refuses, and when nothing is asked of 
   expect((await call('ccccccccc32')).cache).toBe('HIT')
   expect((await call('ccccccccc33')).cache).toBe('MISS')
 })
+
+it("on the embedded engine, a call's claim goes before work queued while it waited for its slot", async () => {
+  const h = track(spendHarness())
+  await h.ready
+  const order: string[] = []
+  let release!: () => void
+  const released = new Promise<void>((r) => (release = r))
+  let holder: Promise<void> | undefined
+  let writer: Promise<void> | undefined
+  // The slot is given while another holds the database and a writer's batch queues behind it.
+  const slot = async () => {
+    let entered!: () => void
+    const inside = new Promise<void>((r) => (entered = r))
+    holder = h.db.transaction(async (tx) => {
+      await tx.query('SELECT 1')
+      entered()
+      await released
+      order.push('holder')
+    })
+    await inside
+    writer = h.db.transaction(async (tx) => {
+      order.push('writer')
+      await tx.query('SELECT 1')
+    })
+    setTimeout(release, 50)
+    return () => undefined
+  }
+  const answer = await h.gateway.call({
+    ...captionCall({ lang: 'en', mode: 'default' }, 'ccccccccc41'),
+    upstreamSlot: slot,
+    beforeClaim: async () => void order.push('claim'),
+  })
+  await Promise.all([holder, writer])
+  expect(answer.cache).toBe('MISS')
+  expect(order).toEqual(['holder', 'claim', 'writer'])
+})

@@ -171,18 +171,22 @@ async function pageRows(
       : 'NULL'
   // The total counted in the same pass over the matches as the page (decision 0172).
   const total = window.withTotal ? ', count(*) OVER () AS total' : ''
-  const rows = await db.query<Row & { total?: unknown }>(
+  // The lines come back as one JSON value: PGlite copies every field of every row into a buffer of its own, which
+  // cost more than the page's SQL saved (decision 0180).
+  const [answer] = await db.query<{ lines: (Row & { total?: unknown })[] | null }>(
     `WITH h AS (SELECT *${total} FROM (${matchingCues(collection, where, tracks)}) AS m ORDER BY ${window.order}
                 LIMIT ${params.add(window.limit)} OFFSET ${params.add(window.offset)})
-     SELECT h.video_id, (SELECT t.lang FROM corpus_tracks t WHERE t.id = h.track_id) AS lang, h.start_s, h.duration_s, h.text, h.seq, ${marked} AS marked,${window.withTotal ? ' h.total,' : ''}
-       (SELECT string_agg(p.text, ' ' ORDER BY p.seq) FROM corpus_cues p
-         WHERE p.track_id = h.track_id AND p.seq >= h.seq - ${NEIGHBOURS} AND p.seq < h.seq) AS prev_text,
-       (SELECT string_agg(n.text, ' ' ORDER BY n.seq) FROM corpus_cues n
-         WHERE n.track_id = h.track_id AND n.seq > h.seq AND n.seq <= h.seq + ${NEIGHBOURS}) AS next_text
-     FROM h
-     ORDER BY ${window.order.replace(/\b(position|seq|title|video_id)\b/g, 'h.$1')}`,
+     SELECT json_agg(l ORDER BY l.line) AS lines FROM (
+       SELECT row_number() OVER (ORDER BY ${window.order.replace(/\b(position|seq|title|video_id)\b/g, 'h.$1')}) AS line,
+         h.video_id, (SELECT t.lang FROM corpus_tracks t WHERE t.id = h.track_id) AS lang, h.start_s, h.duration_s, h.text, h.seq, ${marked} AS marked,${window.withTotal ? ' h.total,' : ''}
+         (SELECT string_agg(p.text, ' ' ORDER BY p.seq) FROM corpus_cues p
+           WHERE p.track_id = h.track_id AND p.seq >= h.seq - ${NEIGHBOURS} AND p.seq < h.seq) AS prev_text,
+         (SELECT string_agg(n.text, ' ' ORDER BY n.seq) FROM corpus_cues n
+           WHERE n.track_id = h.track_id AND n.seq > h.seq AND n.seq <= h.seq + ${NEIGHBOURS}) AS next_text
+       FROM h) AS l`,
     params.values,
   )
+  const rows = answer?.lines ?? []
   return { rows, locator, total: window.withTotal && rows[0] ? num(rows[0].total) : undefined }
 }
 

@@ -123,35 +123,36 @@ async function walkedPage(
   const params = new Params()
   const byLexeme = new Map<string, string[]>()
   for (const l of lexemes) byLexeme.set(l.lexeme, [...(byLexeme.get(l.lexeme) ?? []), l.cfg])
-  const probes = [...byLexeme].map(
+  const arms = [...byLexeme].map(
     ([lexeme, cfgs]) =>
       `SELECT cues FROM corpus_track_terms
        WHERE lexeme = ${params.add(lexeme)} AND cfg = ANY(${params.add(cfgs)}::regconfig[]) AND track_id = v.track_id`,
   )
-  const end = window.offset + window.limit
-  const collection = params.add(collectionId)
-  const walk = params.add(window.walkVideos)
-  // The videos in order, each one's count read by key, until `end` of them hold the word (each holds one hit at least).
+  const count = `LATERAL (SELECT sum(cues) AS cues FROM (${arms.join(' UNION ALL ')}) AS a) AS m`
+  const end = params.add(window.offset + window.limit)
+  // The videos one at a time, each one's count read by key, until those walked hold the page's last hit: a common
+  // word stops within a few videos (decision 0180).
   const rows = await db.query<PageRow & { walked: unknown }>(
-    `WITH h AS (SELECT v.track_id, v.video_id, v.position, m.cues
-                FROM (SELECT cv.track_id, cv.video_id, cv.position FROM collection_videos cv
-                      WHERE cv.collection_id = ${collection} ORDER BY cv.position, cv.video_id LIMIT ${walk}) AS v
-                CROSS JOIN LATERAL (SELECT sum(cues) AS cues FROM (${probes.join(' UNION ALL ')}) AS a) AS m
-                WHERE v.track_id IS NOT NULL AND m.cues IS NOT NULL
-                ORDER BY v.position, v.video_id LIMIT ${params.add(end)})
+    `WITH RECURSIVE v AS MATERIALIZED (
+       SELECT row_number() OVER (ORDER BY position, video_id) AS n, track_id, video_id
+       FROM (SELECT track_id, video_id, position FROM collection_videos WHERE collection_id = ${params.add(collectionId)}
+             ORDER BY position, video_id LIMIT ${params.add(window.walkVideos)}) AS first),
+     walk AS (
+       SELECT v.n, v.track_id, v.video_id, m.cues, coalesce(m.cues, 0) AS upto FROM v CROSS JOIN ${count} WHERE v.n = 1
+       UNION ALL
+       SELECT v.n, v.track_id, v.video_id, m.cues, w.upto + coalesce(m.cues, 0)
+       FROM walk w JOIN v ON v.n = w.n + 1 CROSS JOIN ${count} WHERE w.upto < ${end})
      SELECT w.track_id, w.video_id, (SELECT t.cue_count FROM corpus_tracks t WHERE t.id = w.track_id) AS cue_count,
-            w.cues, w.upto,
-            (SELECT count(*) FROM (SELECT 1 FROM collection_videos WHERE collection_id = ${collection} LIMIT ${walk}) AS x) AS walked
-     FROM (SELECT track_id, video_id, cues, sum(cues) OVER (ORDER BY position, video_id ROWS UNBOUNDED PRECEDING) AS upto
-           FROM h) AS w
-     ORDER BY w.upto`,
+            w.cues, w.upto, (SELECT count(*) FROM v) AS walked
+     FROM walk w WHERE w.cues IS NOT NULL ORDER BY w.n`,
     params.values,
   )
   const last = rows[rows.length - 1]
   if (!last) return undefined // no hit among them: the join answers, and counts the total apart
   // Sure of the page when the walked videos hold its last hit, or when they are all of the collection's videos.
-  if (num(last.upto) < end && num(last.walked) >= window.walkVideos) return undefined
-  return rows.filter((r) => num(r.upto) > window.offset && num(r.upto) - num(r.cues) < end)
+  const wanted = window.offset + window.limit
+  if (num(last.upto) < wanted && num(last.walked) >= window.walkVideos) return undefined
+  return rows.filter((r) => num(r.upto) > window.offset && num(r.upto) - num(r.cues) < wanted)
 }
 
 /** The tracks holding one page of the word's hits (hits in the videos' order, then by cue), and the exact total if asked. */
