@@ -40,8 +40,11 @@ export type JobRunner = {
 
 /** Items in progress per call the service may have in flight: each one's bookkeeping overlaps the others' calls. */
 const ITEMS_PER_SLOT = 2
-/** Fetched answers waiting for the writer, per fetch slot, before this instance stops claiming more. */
-const BACKLOG_PER_SLOT = 2
+/**
+ * Fetched answers waiting for the writer, per fetch slot, before this instance stops claiming more: room for the
+ * answers that waited for the cue worker's start to be stored while the calls go on (decision 0180).
+ */
+export const BACKLOG_PER_SLOT = 8
 
 export function startJobRunner(opts: JobRunnerOptions): JobRunner {
   const { db, gateway, now, concurrency, leaseMs } = opts
