@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { Database } from './database.ts'
-import { MEMORY, openPglite, turns } from './pglite-engine.ts'
+import { GIN_PENDING_LIST_LIMIT, MEMORY, openPglite, turns } from './pglite-engine.ts'
 
 let db: Database
 beforeEach(async () => {
@@ -123,4 +123,9 @@ it('turns: one holder at a time; urgent waiters first, each queue in arrival ord
   // A holder that throws passes the turn on.
   await expect(turn(false, () => Promise.reject(new Error('x')))).rejects.toThrow('x')
   expect(await turn(true, work('after'))).toBe('after')
+})
+
+it("merges the full-text index's pending entries at GIN_PENDING_LIST_LIMIT, not Postgres's 4 MB", async () => {
+  expect(GIN_PENDING_LIST_LIMIT).toBe('512kB')
+  expect(await db.query('SHOW gin_pending_list_limit')).toEqual([{ gin_pending_list_limit: '512kB' }])
 })

@@ -40,6 +40,13 @@ export function turns(): <T>(urgent: boolean, work: () => Promise<T>) => Promise
   }
 }
 
+/**
+ * The full-text index's list of entries not yet merged into it: a collect job's inserts merge it when full, on the
+ * function's thread. Merged at 512 kB rather than Postgres's 4 MB, each merge holds the thread a shorter while, and
+ * the job ended ~0.3 s sooner in alternating runs; searches scan a shorter list too (decision 0180).
+ */
+export const GIN_PENDING_LIST_LIMIT = '512kB'
+
 /** An error thrown by the caller's transaction function, carried through the engine's error wrapping unchanged. */
 class Thrown {
   constructor(readonly error: unknown) {}
@@ -88,6 +95,7 @@ export async function openPglite({ dataDir, timeoutMs, template, helper }: Pglit
       pg = new PGlite(folder, OPTIONS)
     }
     await pg.waitReady
+    await pg.exec(`SET gin_pending_list_limit = '${GIN_PENDING_LIST_LIMIT}'`)
   } catch (e) {
     release()
     throw asStorageError(e)
