@@ -10,23 +10,35 @@ export const CONTEXT_CHARS = 80
 /** ts_headline's marks around each match; cleaning removed control characters from cue text, so they cannot collide. */
 export const MARK_START = '\u0001'
 export const MARK_END = '\u0002'
+const MARK_START_CODE = 1
+const MARK_END_CODE = 2
 
 export type Span = { start: number; end: number }
 export type Kwic = { before: string; hit: string; after: string }
 
 /** The text without marks, and the marked spans in its coordinates. */
 export function readMarks(marked: string): { plain: string; spans: Span[] } {
-  let plain = ''
+  // The text between marks taken in pieces: a line's worth of one-character appends was most of a page's garbage.
   const spans: Span[] = []
+  const pieces: string[] = []
+  let length = 0
+  let from = 0
   let open: number | undefined
-  for (const ch of marked) {
-    if (ch === MARK_START) open = plain.length
-    else if (ch === MARK_END && open !== undefined) {
-      spans.push({ start: open, end: plain.length })
+  for (let i = 0; i < marked.length; i++) {
+    const code = marked.charCodeAt(i)
+    const isStart = code === MARK_START_CODE
+    if (!isStart && !(code === MARK_END_CODE && open !== undefined)) continue
+    pieces.push(marked.slice(from, i))
+    length += i - from
+    from = i + 1
+    if (isStart) open = length
+    else {
+      spans.push({ start: open!, end: length })
       open = undefined
-    } else plain += ch
+    }
   }
-  return { plain, spans }
+  pieces.push(marked.slice(from))
+  return { plain: pieces.join(''), spans }
 }
 
 function soundRanges(text: string): Span[] {
@@ -72,14 +84,52 @@ export function substringHit(text: string, needle: string): Span | undefined {
   return { start, end: start + length }
 }
 
+/** JavaScript's \s: white space and line terminators. */
+function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d)
+  if (code < 0xa0) return false
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  )
+}
+
+// The words are found where they are rather than by splitting the whole context: a page has a hundred lines.
 function lastWords(text: string): string {
-  const words = text.split(/\s+/).filter(Boolean).slice(-CONTEXT_WORDS).join(' ')
-  return words.length > CONTEXT_CHARS ? words.slice(-CONTEXT_CHARS) : words
+  const words: string[] = []
+  let end = text.length
+  while (words.length < CONTEXT_WORDS) {
+    while (end > 0 && isSpace(text.charCodeAt(end - 1))) end--
+    if (end === 0) break
+    let start = end
+    while (start > 0 && !isSpace(text.charCodeAt(start - 1))) start--
+    words.push(text.slice(start, end))
+    end = start
+  }
+  const joined = words.reverse().join(' ')
+  return joined.length > CONTEXT_CHARS ? joined.slice(-CONTEXT_CHARS) : joined
 }
 
 function firstWords(text: string): string {
-  const words = text.split(/\s+/).filter(Boolean).slice(0, CONTEXT_WORDS).join(' ')
-  return words.length > CONTEXT_CHARS ? words.slice(0, CONTEXT_CHARS) : words
+  const words: string[] = []
+  let start = 0
+  while (words.length < CONTEXT_WORDS) {
+    while (start < text.length && isSpace(text.charCodeAt(start))) start++
+    if (start === text.length) break
+    let end = start
+    while (end < text.length && !isSpace(text.charCodeAt(end))) end++
+    words.push(text.slice(start, end))
+    start = end
+  }
+  const joined = words.join(' ')
+  return joined.length > CONTEXT_CHARS ? joined.slice(0, CONTEXT_CHARS) : joined
 }
 
 /** The line: context from the previous cues and the cue before the hit, the hit, the cue and the next cues after it. */
