@@ -1,10 +1,14 @@
-import { useId, useMemo, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { parsePaste } from '#contract/paste.ts'
 import { DoorPrice } from '#components/ui/door-price.tsx'
-import { AddToCollectionButton } from '#lib/collections/add-to-collection-button.tsx'
 import { doorOfPaste } from '#lib/opening-requests.ts'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
+
+// Shown once a video is pasted: its code and the collections' schemas (~40 KB gzip) load then, not with the home page.
+const AddToCollectionButton = lazy(() =>
+  import('#lib/collections/add-to-collection-button.tsx').then((m) => ({ default: m.AddToCollectionButton })),
+)
 
 /** One box for anything a researcher has copied: routes it to its view, or says why it can't. */
 export function PasteBox() {
@@ -81,11 +85,13 @@ export function PasteBox() {
       </form>
       {/* A pasted video can go straight into a collection (outside the form: forms do not nest). */}
       {pastedVideoId && (
-        <AddToCollectionButton
-          videos={[{ videoId: pastedVideoId }]}
-          foundBy={{ kind: 'paste', label: 'Pasted on the home page', url: '/' }}
-          label="Add this video to a collection"
-        />
+        <Suspense fallback={null}>
+          <AddToCollectionButton
+            videos={[{ videoId: pastedVideoId }]}
+            foundBy={{ kind: 'paste', label: 'Pasted on the home page', url: '/' }}
+            label="Add this video to a collection"
+          />
+        </Suspense>
       )}
     </>
   )
