@@ -15,6 +15,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    // The browsers the build targets (es2022) preload modules themselves: the polyfill would only weigh on every first
+    // load (docs/decisions/0180).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

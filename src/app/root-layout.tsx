@@ -2,6 +2,7 @@ import { lazy, Suspense, useId } from 'react'
 import { NavLink, useNavigation, useOutlet } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { DoorPrice } from '#components/ui/door-price.tsx'
+import { APP_NAME } from '#lib/page-title.ts'
 import { ApprovalSelect } from '#components/approval-select.tsx'
 import { APPROVAL_CHOICES_USD, DEFAULT_APPROVE_UP_TO_USD, useApprovalSetting } from '#lib/approval-setting.ts'
 import type { Door } from '#lib/opening-requests.ts'
@@ -119,7 +120,7 @@ export function RootLayout() {
       <header className="relative border-b border-slate-200 bg-slate-900 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
           <NavLink to={ROUTES.home} className="text-lg font-semibold tracking-tight">
-            Poix Research Dashboard
+            {APP_NAME}
           </NavLink>
           <DemoBadge />
           <nav aria-label="Main" className="flex flex-wrap gap-1 text-sm">

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { parsePaste } from '#contract/paste.ts'
 import { DoorPrice } from '#components/ui/door-price.tsx'
 import { doorOfPaste } from '#lib/opening-requests.ts'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
@@ -9,6 +8,28 @@ import { useOpeningPrice } from '#lib/use-opening-price.ts'
 const AddToCollectionButton = lazy(() =>
   import('#lib/collections/add-to-collection-button.tsx').then((m) => ({ default: m.AddToCollectionButton })),
 )
+
+type PasteModule = typeof import('#contract/paste.ts')
+let pasteModule: Promise<PasteModule> | undefined
+// The parser loads as the page mounts, not with it: the front door's first load stays lean (docs/decisions/0180).
+const loadPaste = () => (pasteModule ??= import('#contract/paste.ts'))
+
+/** The paste parser once it has loaded (a moment after the box appears); undefined before. */
+function usePasteParser(): PasteModule['parsePaste'] | undefined {
+  const [parse, setParse] = useState<PasteModule['parsePaste']>()
+  useEffect(() => {
+    let live = true
+    // A failed load is said on submit, where the parser is asked for again.
+    loadPaste().then(
+      (m) => live && setParse(() => m.parsePaste),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+  return parse
+}
 
 /** One box for anything a researcher has copied: routes it to its view, or says why it can't. */
 export function PasteBox() {
@@ -19,22 +40,22 @@ export function PasteBox() {
   const errorId = useId()
   const priceId = useId()
   // What Open will cost, as soon as the box holds something it can open (a location opens the free search form).
-  const pasted = useMemo(() => parsePaste(value), [value])
-  const door = useMemo(() => (pasted.ok ? doorOfPaste(pasted.target) : undefined), [pasted])
+  const parsePaste = usePasteParser()
+  const pasted = useMemo(() => parsePaste?.(value), [parsePaste, value])
+  const door = useMemo(() => (pasted?.ok ? doorOfPaste(pasted.target) : undefined), [pasted])
   const price = useOpeningPrice(door)
-  const pastedVideoId = pasted.ok && pasted.target.kind === 'video' ? pasted.target.videoId : undefined
+  const pastedVideoId = pasted?.ok && pasted.target.kind === 'video' ? pasted.target.videoId : undefined
 
   function onSubmit(e: FormEvent) {
     e.preventDefault()
-    const result = parsePaste(value)
-    if (!result.ok) {
-      setError(result.reason)
-      return
-    }
-    setError(undefined)
     // The builders load on submit, not with the home page (they are a view's, not the front door's).
-    import('#lib/paths/paste.ts').then(
-      ({ pasteTargetUrl }) => void navigate(pasteTargetUrl(result.target)),
+    Promise.all([loadPaste(), import('#lib/paths/paste.ts')]).then(
+      ([{ parsePaste: parse }, { pasteTargetUrl }]) => {
+        const result = parse(value)
+        if (!result.ok) return setError(result.reason)
+        setError(undefined)
+        void navigate(pasteTargetUrl(result.target))
+      },
       () => setError('The dashboard could not load the page for this link. Check your connection and retry.'),
     )
   }
