@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
+import type { parsePaste } from '#contract/paste.ts'
 import { DoorPrice } from '#components/ui/door-price.tsx'
 import { doorOfPaste } from '#lib/opening-requests.ts'
 import { useOpeningPrice } from '#lib/use-opening-price.ts'
@@ -9,7 +10,7 @@ const AddToCollectionButton = lazy(() =>
   import('#lib/collections/add-to-collection-button.tsx').then((m) => ({ default: m.AddToCollectionButton })),
 )
 
-type PasteModule = typeof import('#contract/paste.ts')
+type PasteModule = { parsePaste: typeof parsePaste }
 let pasteModule: Promise<PasteModule> | undefined
 // The parser loads as the page mounts, not with it: the front door's first load stays lean (docs/decisions/0180).
 const loadPaste = () => (pasteModule ??= import('#contract/paste.ts'))
@@ -40,8 +41,8 @@ export function PasteBox() {
   const errorId = useId()
   const priceId = useId()
   // What Open will cost, as soon as the box holds something it can open (a location opens the free search form).
-  const parsePaste = usePasteParser()
-  const pasted = useMemo(() => parsePaste?.(value), [parsePaste, value])
+  const parse = usePasteParser()
+  const pasted = useMemo(() => parse?.(value), [parse, value])
   const door = useMemo(() => (pasted?.ok ? doorOfPaste(pasted.target) : undefined), [pasted])
   const price = useOpeningPrice(door)
   const pastedVideoId = pasted?.ok && pasted.target.kind === 'video' ? pasted.target.videoId : undefined
@@ -50,8 +51,8 @@ export function PasteBox() {
     e.preventDefault()
     // The builders load on submit, not with the home page (they are a view's, not the front door's).
     Promise.all([loadPaste(), import('#lib/paths/paste.ts')]).then(
-      ([{ parsePaste: parse }, { pasteTargetUrl }]) => {
-        const result = parse(value)
+      ([{ parsePaste: parseNow }, { pasteTargetUrl }]) => {
+        const result = parseNow(value)
         if (!result.ok) return setError(result.reason)
         setError(undefined)
         void navigate(pasteTargetUrl(result.target))
