@@ -10,7 +10,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name)
-const tests = ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**', 'bench/**']
+const tests = ['**/*.test.{ts,tsx}', '**/testing/**', 'test-readers/**', 'e2e/**', 'bench/**']
 
 const noClimbing = {
   group: ['../../../*'],
@@ -146,7 +146,10 @@ export default tseslint.config(
         {
           patterns: [
             noClimbing,
-            { group: ['**/testing/*', '#testing/*'], message: 'Production code never imports test helpers.' },
+            {
+              group: ['**/testing/*', '#testing/*', '#test-readers/*'],
+              message: 'Production code never imports test helpers.',
+            },
           ],
         },
       ],

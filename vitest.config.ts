@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [react()],
   define: { __APP_VERSION__: JSON.stringify('test') },
   test: {
-    include: ['{src,server,simulator,contract,api,scripts,bench}/**/*.test.{ts,tsx}'],
+    include: ['{src,server,simulator,contract,api,scripts,bench,test-readers}/**/*.test.{ts,tsx}'],
     environment: 'node',
     globalSetup: ['./server/testing/pglite-template.ts'],
     setupFiles: ['./server/testing/in-process-api.setup.ts', './src/testing/setup.ts'],

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Download, Page } from '@playwright/test'
-import { readZip, strFromU8 } from '#testing/read-zip.ts'
-import { readStrictCsvBytes } from '#testing/strict-csv.ts'
+import { readZip, strFromU8 } from '#test-readers/read-zip.ts'
+import { readStrictCsvBytes } from '#test-readers/strict-csv.ts'
 import { test, expect } from './fixtures.ts'
 
 const RICK = 'dQw4w9WgXcQ' // en es de fr ja ar

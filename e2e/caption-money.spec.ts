@@ -11,7 +11,7 @@ import SrtParser from 'srt-parser-2'
 import webvtt from 'webvtt-parser'
 import type { APIRequestContext, Download, Page } from '@playwright/test'
 import { decodeEntitiesUntilStable } from '#lib/captions/entities.ts'
-import { readZip, strFromU8 } from '#testing/read-zip.ts'
+import { readZip, strFromU8 } from '#test-readers/read-zip.ts'
 import { test, expect } from './fixtures.ts'
 import { untouchedVideo } from './support/unique.ts'
 

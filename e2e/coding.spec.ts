@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { readZip, strFromU8 } from '#testing/read-zip.ts'
-import { readStrictCsvBytes } from '#testing/strict-csv.ts'
+import { readZip, strFromU8 } from '#test-readers/read-zip.ts'
+import { readStrictCsvBytes } from '#test-readers/strict-csv.ts'
 import { test, expect } from './fixtures.ts'
 import { axeViolations } from './support/axe.ts'
 import { downloadsFrom } from './support/downloads.ts'

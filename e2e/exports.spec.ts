@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { readZip, strFromU8 } from '#testing/read-zip.ts'
-import { readStrictCsvBytes } from '#testing/strict-csv.ts'
+import { readZip, strFromU8 } from '#test-readers/read-zip.ts'
+import { readStrictCsvBytes } from '#test-readers/strict-csv.ts'
 import { test, expect } from './fixtures.ts'
 import { csvWithSidecar, downloadsFrom } from './support/downloads.ts'
 import { attemptRadiusKm } from './support/unique.ts'

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { readStrictCsvBytes } from '#testing/strict-csv.ts'
+import { readStrictCsvBytes } from '#test-readers/strict-csv.ts'
 import { test, expect } from './fixtures.ts'
 import { csvWithSidecar } from './support/downloads.ts'
 import { pageHandledQueuedWork } from './support/settled.ts'

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { readStrictCsvBytes } from '#testing/strict-csv.ts'
+import { readStrictCsvBytes } from '#test-readers/strict-csv.ts'
 import { test, expect } from './fixtures.ts'
 import { csvWithSidecar } from './support/downloads.ts'
 import { attemptPoint, attemptRadiusKm } from './support/unique.ts'

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { readStrictCsvBytes } from '#testing/strict-csv.ts'
+import { readStrictCsvBytes } from '#test-readers/strict-csv.ts'
 import { test, expect, isolateFromInternet } from './fixtures.ts'
 import { csvWithSidecar } from './support/downloads.ts'
 import { attemptRadiusKm } from './support/unique.ts'

@@ -8,10 +8,8 @@ import { XMLParser } from 'fast-xml-parser'
 import { expect, it } from 'vitest'
 import { CodingList, Code, type Coding } from '#contract/coding.ts'
 import { CollectionDetail, CollectionSummary, CollectPrice } from '#contract/collections.ts'
-// eslint-disable-next-line import-x/no-restricted-paths -- the SPA's strict readers: the function's files pass the same checks
-import { readStrictCsvBytes } from '#testing/strict-csv.ts'
-// eslint-disable-next-line import-x/no-restricted-paths -- the same strict ZIP reader as the SPA's tests
-import { readZip } from '#testing/read-zip.ts'
+import { readStrictCsvBytes } from '#test-readers/strict-csv.ts'
+import { readZip } from '#test-readers/read-zip.ts'
 import { loadConfig } from '../../config.ts'
 import { createRuntime } from '../../runtime.ts'
 import { disposedAfterEach, errorOf } from '../../testing/spend-harness.ts'

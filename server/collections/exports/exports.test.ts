@@ -1,8 +1,6 @@
 import { expect, it } from 'vitest'
-// eslint-disable-next-line import-x/no-restricted-paths -- the SPA's strict readers: the function's files pass the same checks
-import { readStrictCsvBytes } from '#testing/strict-csv.ts'
-// eslint-disable-next-line import-x/no-restricted-paths -- the same strict ZIP reader as the SPA's tests
-import { readZip, strFromU8 } from '#testing/read-zip.ts'
+import { readStrictCsvBytes } from '#test-readers/strict-csv.ts'
+import { readZip, strFromU8 } from '#test-readers/read-zip.ts'
 import { describeOnEngines } from '#server/testing/postgres-cluster.ts'
 import { ENGLISH, KNOWN, knownCorpusPerTest } from '../search/testing/known-corpus.ts'
 

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { BulkManifest } from '#lib/caption-archive/manifest.ts'
-import { readZip, strFromU8 } from '#testing/read-zip.ts'
+import { readZip, strFromU8 } from '#test-readers/read-zip.ts'
 import { appRoutes, renderRoute } from '#testing/render-route.tsx'
 
 const bulkRoutes = await appRoutes('bulk')

@@ -6,7 +6,7 @@ import { ChannelPage, SearchPage } from '#contract/index.ts'
 import { getJson } from '#lib/api-client.ts'
 import { inProcessApi, jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
 import { renderRoute } from '#testing/render-route.tsx'
-import { readStrictCsvBytes } from '#testing/strict-csv.ts'
+import { readStrictCsvBytes } from '#test-readers/strict-csv.ts'
 import type { SpendViewState } from './lib/spend-url.ts'
 import { SpendView } from './spend-view.tsx'
 

@@ -1,7 +1,7 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '#lib/paid-fetch.ts'
-import { readZip, strFromU8 } from '#testing/read-zip.ts'
+import { readZip, strFromU8 } from '#test-readers/read-zip.ts'
 import { startBulkRun, type FetchBytes, type BulkProgress } from './archive-run.ts'
 import type { BulkManifest } from './manifest.ts'
 import { planBulk, type BulkSelection } from './plan.ts'

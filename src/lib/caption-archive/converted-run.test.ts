@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readZip, strFromU8 } from '#testing/read-zip.ts'
+import { readZip, strFromU8 } from '#test-readers/read-zip.ts'
 import { inProcessApi, stubApi } from '#testing/api-stub.ts'
 import { startBulkRun } from './archive-run.ts'
 import { planBothWays, planBulk, type BulkSelection } from './plan.ts'

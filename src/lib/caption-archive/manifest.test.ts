@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readStrictCsv } from '#testing/strict-csv.ts'
+import { readStrictCsv } from '#test-readers/strict-csv.ts'
 import {
   buildManifest,
   reportCsv,

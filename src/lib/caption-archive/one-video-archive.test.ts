@@ -1,7 +1,7 @@
 /** The caption studio's ZIP: a bulk run of one video through the same pipeline (formerly captions/lib/caption-archive.test.ts). */
 import { describe, expect, it } from 'vitest'
 import { ApiError, type Receipt } from '#lib/paid-fetch.ts'
-import { readZip, strFromU8 } from '#testing/read-zip.ts'
+import { readZip, strFromU8 } from '#test-readers/read-zip.ts'
 import { startBulkRun, type FetchBytes } from './archive-run.ts'
 import { planBulk, type BulkPlan, type BulkSelection } from './plan.ts'
 

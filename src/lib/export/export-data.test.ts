@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { inProcessApi, jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
 import { HARD_VALUES } from '#testing/hard-values.ts'
-import { readZip } from '#testing/read-zip.ts'
-import { readStrictCsv } from '#testing/strict-csv.ts'
+import { readZip } from '#test-readers/read-zip.ts'
+import { readStrictCsv } from '#test-readers/strict-csv.ts'
 import { exportData, type ExportRequest } from './export-data.ts'
 import type { ProvenanceDraft } from './provenance.ts'
 

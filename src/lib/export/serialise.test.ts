@@ -2,7 +2,7 @@ import Papa from 'papaparse'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { HARD_VALUES } from '#testing/hard-values.ts'
-import { readStrictCsv } from '#testing/strict-csv.ts'
+import { readStrictCsv } from '#test-readers/strict-csv.ts'
 import { EXCEL_SAFE_RULE, toCsv, toExcelSafeCsv, type Column } from './serialise.ts'
 
 type Row = { id: string; title: string; n: number | null; ok: boolean }

@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest'
-// eslint-disable-next-line import-x/no-restricted-paths -- the SPA's strict reader: the function's files pass the same checks
-import { readStrictCsvBytes } from '#testing/strict-csv.ts'
+import { readStrictCsvBytes } from '#test-readers/strict-csv.ts'
 import { codingsCsvProvenance, writeCodingsCsv } from './write-codings-csv.ts'
 import { CODINGS, codedProject, REPLY_ID, THREAD_ID } from './testing/coding-project-fixture.ts'
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-// eslint-disable-next-line import-x/no-restricted-paths -- the same strict ZIP reader as the SPA's tests
-import { readZip } from '#testing/read-zip.ts'
+import { readZip } from '#test-readers/read-zip.ts'
 import type { CodingProject, ExportFile, ProjectVideo, TranscriptFormat } from './coding-project.ts'
 import { writeElanZip } from './write-elan.ts'
 import { writeTranscriptsZip } from './write-transcripts.ts'

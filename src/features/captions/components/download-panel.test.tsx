@@ -7,7 +7,7 @@ import type { BulkManifest } from '#lib/caption-archive/manifest.ts'
 import { createQueryClient } from '#lib/query-client.ts'
 import type { CaptionItem } from '#contract/schemas.ts'
 import { inProcessApi, stubApi } from '#testing/api-stub.ts'
-import { readZip, strFromU8 } from '#testing/read-zip.ts'
+import { readZip, strFromU8 } from '#test-readers/read-zip.ts'
 import { captionDownloadUrl } from '../api/fetch-caption-file.ts'
 import { DownloadPanel } from './download-panel.tsx'
 

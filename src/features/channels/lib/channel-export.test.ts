@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Channel } from '#contract/index.ts'
 import { toCsv } from '#lib/export/serialise.ts'
 import { HARD_VALUES } from '#testing/hard-values.ts'
-import { readStrictCsv } from '#testing/strict-csv.ts'
+import { readStrictCsv } from '#test-readers/strict-csv.ts'
 import { CHANNEL_COLUMNS, channelFileName, channelProvenance, columnsFor } from './channel-export.ts'
 
 const channel = (i: number, title: string): Channel => ({

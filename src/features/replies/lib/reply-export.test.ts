@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { CommentRepliesPage, type CommentReply } from '#contract/index.ts'
 import { exportData } from '#lib/export/export-data.ts'
-import { readStrictCsv } from '#testing/strict-csv.ts'
+import { readStrictCsv } from '#test-readers/strict-csv.ts'
 import { projectSalt, resetProjectSalt } from './pseudonym-salt.ts'
 import { replyExport, type ReplyExportArgs } from './reply-export.ts'
 import { inferThreads } from './thread-inference.ts'

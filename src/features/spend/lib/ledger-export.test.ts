@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toCsv } from '#lib/export/serialise.ts'
-import { readStrictCsv } from '#testing/strict-csv.ts'
+import { readStrictCsv } from '#test-readers/strict-csv.ts'
 import { formatParams, LEDGER_COLUMNS, ledgerFileName, ledgerProvenance } from './ledger-export.ts'
 import type { LedgerEntry } from './spend-schema.ts'
 import type { SpendViewState } from './spend-url.ts'

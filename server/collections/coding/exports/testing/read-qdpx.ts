@@ -1,6 +1,5 @@
 /** Test helper: a `.qdpx` read strictly (every ZIP check of the SPA's reader), its project.qde and sources as text. */
-// eslint-disable-next-line import-x/no-restricted-paths -- the same strict ZIP reader as the SPA's tests
-import { readZip } from '#testing/read-zip.ts'
+import { readZip } from '#test-readers/read-zip.ts'
 
 export type Qdpx = { qde: string; sources: Record<string, string>; files: Record<string, string> }
 
