@@ -431,7 +431,7 @@ async function main() {
     const date = new Date().toISOString()
     writeFileSync(
       RESULTS_PATH,
-      `${JSON.stringify({ date, command: 'npm run test:load', passed, machine: { node: process.version, cores: cpus().length, loadAverage: { start: loadAtStart, end: loadAtEnd } }, connections: CONNECTIONS, seconds: SECONDS, mix: MIX, tally, unexpectedBodies, cacheSeen, totals, byOperation, simulator: stats, samples, rows }, null, 2)}\n`,
+      `${JSON.stringify({ date, command: `npm run test:load${ENGINE === 'postgres' ? ' -- --engine=postgres' : ''}`, passed, machine: { node: process.version, cores: cpus().length, loadAverage: { start: loadAtStart, end: loadAtEnd } }, connections: CONNECTIONS, seconds: SECONDS, mix: MIX, tally, unexpectedBodies, cacheSeen, totals, byOperation, simulator: stats, samples, rows }, null, 2)}\n`,
     )
     console.log(
       `\nnpm run test:load${ENGINE === 'postgres' ? ' -- --engine=postgres' : ''} — ${date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`,

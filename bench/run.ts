@@ -2,6 +2,8 @@
  * `npm run bench [-- --only=overhead,transcript,bundle,lighthouse,money,session,startup,corpus,collect,collection-view,sweep] [--service-ms=100] [--corpus-size=10000 (videos; alias --corpus-videos)] [--markdown]`: measures each part side
  * by side in one run, prints a table with each target beside its figure, and writes bench/results.json with only the parts
  * this run measured (its `parts` list says which): figures from earlier runs are never carried into it.
+ * `--markdown` with other arguments also prints the table in Markdown and writes bench/RESULTS.md after the run;
+ * `npm run bench -- --markdown` alone measures nothing: it writes bench/RESULTS.md from the result files as they are.
  * Every part has a time limit; every process it starts is stopped by PID, also on failure.
  * docs/decisions/0090-bench-harness.md
  */
@@ -21,6 +23,7 @@ import { runCorpusView } from './parts/corpus-view.ts'
 import { runSweepBench } from './parts/sweep.ts'
 import { REPO_ROOT, stopAll, stopChildrenOnSignals, type ChildServer } from './lib/processes.ts'
 import { markdownTable, textTable, within, type PartOutcome, type Row } from './lib/report.ts'
+import { writeResultsMarkdown } from './lib/results-markdown.ts'
 import { startProductionServer, tempDir } from './lib/servers.ts'
 import { buildSpa, type SpaBuild } from './lib/spa-build.ts'
 
@@ -117,7 +120,13 @@ type Results = {
 }
 
 async function main() {
-  const { parts, markdown, serviceMs, corpusVideos } = parseArgs(process.argv.slice(2))
+  const argv = process.argv.slice(2)
+  if (argv.length === 1 && argv[0] === '--markdown') {
+    const path = await writeResultsMarkdown(join(REPO_ROOT, 'bench'))
+    console.log(`Written to ${path} from the result files in bench/; nothing was measured.`)
+    return
+  }
+  const { parts, markdown, serviceMs, corpusVideos } = parseArgs(argv)
   stopChildrenOnSignals()
   const log = (line: string) => console.error(line)
   const loadAtStart = loadavg()
@@ -208,7 +217,7 @@ async function main() {
   const rows = parts.flatMap((p) => stored[p]?.rows ?? [])
   const results: Results = {
     date: new Date().toISOString(),
-    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    command: `npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`,
     machine: {
       node: process.version,
       cores: cpus().length,
@@ -225,7 +234,10 @@ async function main() {
     `\n${results.command} — ${results.date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`,
   )
   console.log(textTable(rows))
-  if (markdown) console.log(`\n${markdownTable(rows)}`)
+  if (markdown) {
+    console.log(`\n${markdownTable(rows)}`)
+    console.log(`\nWritten to ${await writeResultsMarkdown(join(REPO_ROOT, 'bench'))}.`)
+  }
   const missed = rows.filter((r) => r.met === false)
   const failed = parts.filter((p) => stored[p]?.error)
   const notRun = results.notRun.length

@@ -82,7 +82,7 @@ export function textTable(rows: readonly Row[]): string {
   ].join('\n')
 }
 
-/** The same table in Markdown, for the README. */
+/** The same table in Markdown (bench/RESULTS.md, and the terminal with --markdown). */
 export function markdownTable(rows: readonly Row[]): string {
   const esc = (s: string) => s.replace(/\|/g, '\\|')
   return [
