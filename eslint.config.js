@@ -70,6 +70,7 @@ const serverFloors = [
   ['./server/validation.ts'],
   ['./server/routes'],
   ['./server/collections'],
+  ['./server/openapi'],
   ['./server/app.ts', './server/static-files.ts'],
   ['./server/runtime.ts'],
   ['./server/entry-node.ts', './server/dev-app.ts'],

@@ -9,6 +9,7 @@ import { captions } from './routes/captions.ts'
 import { channels } from './routes/channels.ts'
 import { commentReplies } from './routes/comment-replies.ts'
 import { health } from './routes/health.ts'
+import { openapi } from './openapi/route.ts'
 import { popularVideos } from './routes/popular-videos.ts'
 import { quoteRoute } from './routes/quote.ts'
 import { search } from './routes/search.ts'
@@ -31,7 +32,7 @@ export type AppDeps = {
 
 /** Paths that exist, with their methods, so a wrong method gets 405 rather than 404. */
 const METHODS: [RegExp, string][] = [
-  [/^\/api\/(search|popularVideos|commentReplies|channels|health|spend)\/?$/, 'GET, HEAD'],
+  [/^\/api\/(search|popularVideos|commentReplies|channels|health|spend|openapi\.json)\/?$/, 'GET, HEAD'],
   [/^\/api\/quote\/?$/, 'GET, HEAD, POST'],
   [/^\/api\/(captions|files\/captions)\/[^/]+\/?$/, 'GET, HEAD'],
   [/^\/api\/session\/?$/, 'GET, HEAD, POST, DELETE'],
@@ -56,6 +57,8 @@ export function createApp(deps: AppDeps) {
     await next()
   })
   api.use(sameOriginOnly(trustedHops))
+  // Before the sign-in guard: the document describes the interface and holds no secret.
+  api.route('/openapi.json', openapi)
   for (const m of deps.middleware ?? []) api.use(m)
   api
     .route('/health', health)

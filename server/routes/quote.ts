@@ -14,9 +14,9 @@ const PathText = z
   .string({ error: 'path is required: the /api URL whose price you want, e.g. /api/search?location=…' })
   .max(MAX_PATH_LENGTH, 'path is too long.')
 
-const QuoteQuery = z.strictObject({ path: PathText })
+export const QuoteQuery = z.strictObject({ path: PathText })
 
-const QuoteBatch = z.strictObject({
+export const QuoteBatch = z.strictObject({
   paths: z
     .array(PathText, { error: 'paths is required: a list of /api URLs whose prices you want.' })
     .min(1, 'paths is empty: give at least one /api URL.')

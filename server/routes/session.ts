@@ -6,7 +6,7 @@ import { ApiFailure, errorResponse, invalidQuery } from '../errors.ts'
 import type { RateLimiter } from '../security/rate-limiter.ts'
 import type { Sessions } from '../security/session.ts'
 
-const SignIn = z.object({ password: z.string().min(1).max(1024) })
+export const SignIn = z.object({ password: z.string().min(1).max(1024) })
 
 /** /api/session: GET whether signed in, POST {password} to sign in (attempts rate-limited per client), DELETE to sign out. */
 export function sessionRoute(sessions: Sessions, attempts: RateLimiter) {

@@ -9,7 +9,7 @@ import { validQuery } from '../validation.ts'
 export const SPEND_LIMIT_DEFAULT = 100
 export const SPEND_LIMIT_MAX = 1000
 
-const SpendQuery = z.strictObject({
+export const SpendQuery = z.strictObject({
   limit: z
     .string()
     .regex(/^\d{1,4}$/, `limit must be a whole number from 1 to ${SPEND_LIMIT_MAX}.`)

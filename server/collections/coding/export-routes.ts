@@ -12,8 +12,8 @@ import { validQuery } from '../../validation.ts'
 import type { CodingProject, CodingWriters, ExportFile } from './exports/coding-project.ts'
 import { loadCodingProject } from './load-coding-project.ts'
 
-const NoQuery = z.strictObject({})
-const TranscriptsQuery = z.strictObject({
+export const NoQuery = z.strictObject({})
+export const TranscriptsQuery = z.strictObject({
   format: z.enum(TRANSCRIPT_FORMATS, {
     error: `format is required: one of ${TRANSCRIPT_FORMATS.join(', ')}.`,
   }),
