@@ -3,7 +3,7 @@
  * as one `POST /api/quote {paths}` (at most MAX_BATCH_PATHS each), so a page of 50 priced links costs one request.
  */
 import { z } from 'zod'
-import { ApiError, paidFetch } from './paid-fetch.ts'
+import { ApiError, paidFetch } from '../paid-fetch.ts'
 import { Quote } from './quote-schema.ts'
 
 /** The function's bound (server/routes/quote.ts MAX_QUOTE_PATHS). */

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react'
 import { renderHook, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { inProcessApi, stubApi } from '#testing/api-stub.ts'
-import { createQueryClient } from './query-client.ts'
-import { openingRequests, type Door } from './opening-requests.ts'
+import { createQueryClient } from '../query-client.ts'
+import { openingRequests, type Opening } from './opening-requests.ts'
 import { openingPriceOf, useOpeningPrice } from './use-opening-price.ts'
 
 describe('openingPriceOf', () => {
@@ -36,17 +36,17 @@ describe('useOpeningPrice', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     )
-    const doors: Door[] = Array.from({ length: 30 }, (_, i) => ({
+    const openings: Opening[] = Array.from({ length: 30 }, (_, i) => ({
       kind: 'video',
       videoId: `vid${String(i).padStart(8, '0')}`,
     }))
-    doors.push({ kind: 'popular' }, { kind: 'replies', commentId: 'UgzoQVUwDeGW1IS5_uR4AaABAg' })
-    const { result } = renderHook(() => doors.map((d) => useOpeningPrice(d)), { wrapper })
+    openings.push({ kind: 'popular' }, { kind: 'replies', commentId: 'UgzoQVUwDeGW1IS5_uR4AaABAg' })
+    const { result } = renderHook(() => openings.map((d) => useOpeningPrice(d)), { wrapper })
     await waitFor(() => expect(result.current.every((p) => p.quoted)).toBe(true), { timeout: 15_000 })
     expect(result.current[0]).toEqual({ priceUsd: 0.00106, cached: false, quoted: true, failed: false })
     expect(result.current[30]).toMatchObject({ priceUsd: 0.00013, quoted: true })
     expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['POST /api/quote'])
     const { paths } = (await seen[0]!.json()) as { paths: string[] }
-    expect(paths).toEqual(doors.flatMap((d) => openingRequests(d).map((r) => r.path)))
+    expect(paths).toEqual(openings.flatMap((d) => openingRequests(d).map((r) => r.path)))
   })
 })

@@ -1,5 +1,5 @@
 import { formatUsd } from '#contract/index.ts'
-import { Button, type ButtonProps } from './button.tsx'
+import { Button, type ButtonProps } from '../ui/button.tsx'
 
 export type PricedButtonProps = Omit<ButtonProps, 'children'> & {
   label: string

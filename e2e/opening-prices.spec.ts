@@ -1,5 +1,5 @@
 /**
- * A price on every door (issue 14): every link to a view that pays on opening shows what opening costs, and no
+ * An opening price on every link: every link to a view that pays on opening shows what opening costs, and no
  * route pays on open above the approval setting. The gate tests run on a server of their own, so their caches start
  * empty whatever other specs opened.
  */
@@ -16,7 +16,7 @@ const APP = 'Poix Research Dashboard'
 const PRICE = /\$0\.\d{5}|cached · free/
 
 /** Every visible link on the page that leads to another view which pays on opening, with its text. */
-async function doorLinks(page: Page): Promise<{ href: string; text: string }[]> {
+async function linksToPayingViews(page: Page): Promise<{ href: string; text: string }[]> {
   return page.evaluate(() => {
     const paying = [
       /^\/videos\/[^/?#]+/,
@@ -35,14 +35,14 @@ async function doorLinks(page: Page): Promise<{ href: string; text: string }[]> 
 }
 
 /** At least `atLeast` links lead to paying views, and every one shows a price or "cached · free". */
-async function expectEveryDoorPriced(page: Page, atLeast = 1): Promise<void> {
-  const links = await doorLinks(page)
+async function expectEveryOpeningPriced(page: Page, atLeast = 1): Promise<void> {
+  const links = await linksToPayingViews(page)
   expect(links.length, 'links to paying views on this page').toBeGreaterThanOrEqual(atLeast)
   const unpriced = links.filter((l) => !PRICE.test(l.text))
   expect(unpriced, 'links to paying views without a price').toEqual([])
 }
 
-test.describe('a price on every door', () => {
+test.describe('an opening price on every link to a paying view', () => {
   test('home, navigation, paste box, search results, popular, a channel page and replies', async ({
     page,
   }) => {
@@ -50,7 +50,7 @@ test.describe('a price on every door', () => {
     const nav = page.getByRole('navigation', { name: 'Main' })
     await expect(nav.getByRole('link', { name: 'Popular' })).toContainText(PRICE)
     await expect(page.getByRole('link', { name: /^Popular videos/ })).toContainText(PRICE)
-    await expectEveryDoorPriced(page, 2)
+    await expectEveryOpeningPriced(page, 2)
 
     // The paste box prices what it will open before Open is pressed; a location opens the free search form.
     const box = page.getByLabel('Paste anything')
@@ -73,19 +73,19 @@ test.describe('a price on every door', () => {
     await page.getByRole('button', { name: /^Search\s*·?\s*(\$|cached)/ }).click()
     const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem')
     await expect(results.first()).toBeVisible()
-    await expectEveryDoorPriced(page, 2 * (await results.count()))
+    await expectEveryOpeningPriced(page, 2 * (await results.count()))
 
     await page.goto('/popular')
     await expect(page.getByRole('link', { name: /Never Gonna Give You Up/ }).first()).toBeVisible()
-    await expectEveryDoorPriced(page, 2)
+    await expectEveryOpeningPriced(page, 2)
 
     await page.goto('/channels/@rickastleyyt')
     await expect(page.getByRole('link', { name: /Captions of the trailer/ })).toContainText(PRICE)
-    await expectEveryDoorPriced(page)
+    await expectEveryOpeningPriced(page)
 
     await page.goto(`/replies/${ANCHOR_COMMENT}`)
     await expect(page.getByTestId('reply-list').locator('article').first()).toBeVisible()
-    await expectEveryDoorPriced(page, 10)
+    await expectEveryOpeningPriced(page, 10)
   })
 
   test('a video reached from a list shows its title, channel and date; the tab says which video', async ({
@@ -200,7 +200,7 @@ test.describe('no route pays on open above the approval setting', () => {
   }) => {
     await chooseApproval(page, 'nothing: always ask')
     const paying = payingRequests(page)
-    const doors: [string, RegExp, () => Promise<void>][] = [
+    const openings: [string, RegExp, () => Promise<void>][] = [
       [
         '/popular',
         /^Open the popular videos\s*·?\s*\$0\.00013/,
@@ -217,7 +217,7 @@ test.describe('no route pays on open above the approval setting', () => {
         () => expect(page.getByTestId('reply-list').locator('article').first()).toBeVisible(),
       ],
     ]
-    for (const [path, button, opened] of doors) {
+    for (const [path, button, opened] of openings) {
       const before = await paidCalls(request)
       await page.goto(path)
       const press = page.getByRole('button', { name: button })

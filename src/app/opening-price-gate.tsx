@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react'
 import { formatUsd } from '#contract/prices.ts'
-import { PricedButton } from '#components/ui/priced-button.tsx'
-import { needsApproval, useApprovalSetting } from '#lib/approval-setting.ts'
-import type { Door } from '#lib/opening-requests.ts'
-import { useOpeningPrice } from '#lib/use-opening-price.ts'
+import { PricedButton } from '#components/pricing/priced-button.tsx'
+import { needsApproval, useApprovalSetting } from '#lib/pricing/approval-setting.ts'
+import type { Opening } from '#lib/pricing/opening-requests.ts'
+import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 
-export type OpenGateProps = {
-  door: Door
+export type OpeningPriceGateProps = {
+  opening: Opening
   /** The press that opens the view: "Open captions" becomes "Open captions · $0.00106". */
   label: string
   /** What opening pays for, in a sentence ("the caption file list and the captions in the default language"). */
@@ -17,13 +17,19 @@ export type OpenGateProps = {
 }
 
 /**
- * A paying route's door (docs/decisions/0137-priced-doors.md): the view opens by itself when opening is cached or
- * costs no more than the approval setting; otherwise it shows the price and waits for a priced press, like search.
+ * Holds a paying route's view behind its opening price (docs/decisions/0137): the view opens by itself when opening is
+ * cached or costs no more than the approval setting; otherwise it shows the price and waits for a priced press.
  * Once open it stays open (a later quote saying otherwise must not take the view away). Key it by what it opens.
  */
-export function OpenGate({ door, label, pays, alreadyLoaded = false, children }: OpenGateProps) {
+export function OpeningPriceGate({
+  opening,
+  label,
+  pays,
+  alreadyLoaded = false,
+  children,
+}: OpeningPriceGateProps) {
   const [approveUpTo] = useApprovalSetting()
-  const price = useOpeningPrice(alreadyLoaded ? undefined : door)
+  const price = useOpeningPrice(alreadyLoaded ? undefined : opening)
   const [opened, setOpened] = useState(false)
   const decided = alreadyLoaded || price.quoted || price.failed
   // A failed quote leaves the list price: still safe to open by itself when even that is within the setting.
@@ -34,10 +40,10 @@ export function OpenGate({ door, label, pays, alreadyLoaded = false, children }:
   if (!decided) return <p role="status">Checking what opening this page costs…</p>
   return (
     <section
-      aria-labelledby="open-gate-heading"
+      aria-labelledby="opening-price-gate-heading"
       className="max-w-2xl space-y-3 rounded-lg border border-sky-200 bg-sky-50 p-5"
     >
-      <h1 id="open-gate-heading" className="text-xl font-semibold">
+      <h1 id="opening-price-gate-heading" className="text-xl font-semibold">
         Opening this page is paid
       </h1>
       <p className="text-slate-800">

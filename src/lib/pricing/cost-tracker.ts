@@ -1,7 +1,7 @@
 /** What this browser session has paid, from the receipts paid-fetch.ts records (one per answer). */
 // The module, not the barrel: contract/index.ts also holds the zod schemas, which stay out of the first load.
 import { addUsd } from '#contract/prices.ts'
-import type { Receipt } from './paid-fetch.ts'
+import type { Receipt } from '../paid-fetch.ts'
 
 export type CostEvent = Receipt
 export type SessionSpend = { spentUsd: number; paidCalls: number; cacheHits: number; last?: CostEvent }

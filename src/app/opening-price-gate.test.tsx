@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
-import { APPROVAL_STORAGE_KEY, writeApprovalSetting } from '#lib/approval-setting.ts'
+import { APPROVAL_STORAGE_KEY, writeApprovalSetting } from '#lib/pricing/approval-setting.ts'
 import { inProcessApi, stubApi } from '#testing/api-stub.ts'
 import { renderRoute } from '#testing/render-route.tsx'
-import { OpenGate } from './open-gate.tsx'
+import { OpeningPriceGate } from './opening-price-gate.tsx'
 
 // The first in-process request builds the function and the simulator's dataset.
 beforeAll(async () => {
@@ -24,15 +24,19 @@ function recordRequests(): string[] {
 /** A stand-in view that says it opened (the gate does not care what it holds). */
 const View = () => <p>the view is open</p>
 
-describe('OpenGate', () => {
+describe('OpeningPriceGate', () => {
   it('above the setting: shows the price, asks nothing paid, and opens on the priced press', async () => {
     writeApprovalSetting(0.001)
     expect(localStorage.getItem(APPROVAL_STORAGE_KEY)).toBe('0.001')
     const requests = recordRequests()
     const { user } = renderRoute(
-      <OpenGate door={{ kind: 'video', videoId: 'Zp3xQe9LbTg' }} label="Open captions" pays="its captions">
+      <OpeningPriceGate
+        opening={{ kind: 'video', videoId: 'Zp3xQe9LbTg' }}
+        label="Open captions"
+        pays="its captions"
+      >
         <View />
-      </OpenGate>,
+      </OpeningPriceGate>,
     )
     const open = await screen.findByRole(
       'button',
@@ -48,9 +52,9 @@ describe('OpenGate', () => {
   it('at or under the setting: opens by itself once the price is known', async () => {
     writeApprovalSetting(0.001)
     renderRoute(
-      <OpenGate door={{ kind: 'popular' }} label="Open the popular videos" pays="its first page">
+      <OpeningPriceGate opening={{ kind: 'popular' }} label="Open the popular videos" pays="its first page">
         <View />
-      </OpenGate>,
+      </OpeningPriceGate>,
     )
     expect(screen.getByRole('status').textContent).toMatch(/Checking what opening this page costs/)
     expect(await screen.findByText('the view is open', {}, { timeout: 10_000 })).toBeTruthy()
@@ -60,9 +64,9 @@ describe('OpenGate', () => {
     writeApprovalSetting(0)
     const replies = { kind: 'replies', commentId: 'UgzoQVUwDeGW1IS5_uR4AaABAg' } as const
     renderRoute(
-      <OpenGate door={replies} label="Open the replies" pays="the first page">
+      <OpeningPriceGate opening={replies} label="Open the replies" pays="the first page">
         <View />
-      </OpenGate>,
+      </OpeningPriceGate>,
     )
     expect(
       await screen.findByRole('button', { name: /^Open the replies.*\$0\.00013/ }, { timeout: 10_000 }),
@@ -70,9 +74,9 @@ describe('OpenGate', () => {
     // Paid once elsewhere: the function has it cached, so opening is free.
     await fetch('/api/commentReplies?parentCommentId=UgzoQVUwDeGW1IS5_uR4AaABAg&format=html')
     renderRoute(
-      <OpenGate door={replies} label="Open the replies" pays="the first page">
+      <OpeningPriceGate opening={replies} label="Open the replies" pays="the first page">
         <View />
-      </OpenGate>,
+      </OpeningPriceGate>,
     )
     await waitFor(() => expect(screen.getByText('the view is open')).toBeTruthy(), { timeout: 10_000 })
   })
@@ -80,9 +84,9 @@ describe('OpenGate', () => {
   it('opens at once what the browser already holds', () => {
     writeApprovalSetting(0)
     renderRoute(
-      <OpenGate door={{ kind: 'popular' }} label="Open" pays="x" alreadyLoaded>
+      <OpeningPriceGate opening={{ kind: 'popular' }} label="Open" pays="x" alreadyLoaded>
         <View />
-      </OpenGate>,
+      </OpeningPriceGate>,
     )
     expect(screen.getByText('the view is open')).toBeTruthy()
   })

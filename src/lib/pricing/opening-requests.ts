@@ -7,12 +7,12 @@ import type { CaptionMode, HlCode } from '#contract/enums.ts'
 import type { RegionCode } from '#contract/regions.ts'
 import type { PasteTarget } from '#contract/paste.ts'
 import { priceOf } from '#contract/prices.ts'
-import { apiUrl } from './api-client.ts'
-import { captionFileListUrl, captionTrackUrl } from './captions/caption-request.ts'
-import type { ChannelRef } from './channel-lookup.ts'
+import { apiUrl } from '../api-client.ts'
+import { captionFileListUrl, captionTrackUrl } from '../captions/caption-request.ts'
+import type { ChannelRef } from '../channel-lookup.ts'
 
-/** A view that pays when it opens. */
-export type Door =
+/** A view that pays when it opens, with what it opens on: what its opening price is the price of. */
+export type Opening =
   | { kind: 'video'; videoId: string; lang?: string; mode?: CaptionMode }
   | { kind: 'popular'; regionCode?: RegionCode; hl?: HlCode }
   | { kind: 'channel'; ref: ChannelRef; hl?: HlCode }
@@ -41,35 +41,39 @@ export const firstRepliesPageUrl = (commentId: string): string =>
 export const firstPopularPageUrl = (feed: { regionCode?: RegionCode; hl?: HlCode } = {}): string =>
   apiUrl('/api/popularVideos', { regionCode: feed.regionCode, hl: feed.hl })
 
-/** Every request `door`'s view makes when it opens, with its list price. */
-export function openingRequests(door: Door): OpeningRequest[] {
-  switch (door.kind) {
+/** Every request `opening`'s view makes when it opens, with its list price. */
+export function openingRequests(opening: Opening): OpeningRequest[] {
+  switch (opening.kind) {
     case 'video':
       return [
-        { path: captionFileListUrl(door.videoId), listPriceUsd: priceOf('GET /files/captions/{videoId}') },
+        { path: captionFileListUrl(opening.videoId), listPriceUsd: priceOf('GET /files/captions/{videoId}') },
         {
-          path: captionTrackUrl({ videoId: door.videoId, lang: door.lang, mode: door.mode ?? 'default' }),
+          path: captionTrackUrl({
+            videoId: opening.videoId,
+            lang: opening.lang,
+            mode: opening.mode ?? 'default',
+          }),
           listPriceUsd: priceOf('GET /captions/{videoId}'),
         },
       ]
     case 'popular':
       return [
         {
-          path: firstPopularPageUrl({ regionCode: door.regionCode, hl: door.hl }),
+          path: firstPopularPageUrl({ regionCode: opening.regionCode, hl: opening.hl }),
           listPriceUsd: priceOf('GET /popularVideos'),
         },
       ]
     case 'channel':
-      return [{ path: channelRequestUrl(door.ref, door.hl), listPriceUsd: priceOf('GET /channels') }]
+      return [{ path: channelRequestUrl(opening.ref, opening.hl), listPriceUsd: priceOf('GET /channels') }]
     case 'replies':
-      return [{ path: firstRepliesPageUrl(door.commentId), listPriceUsd: priceOf('GET /commentReplies') }]
+      return [{ path: firstRepliesPageUrl(opening.commentId), listPriceUsd: priceOf('GET /commentReplies') }]
     case 'request':
-      return [{ path: door.path, listPriceUsd: door.listPriceUsd }]
+      return [{ path: opening.path, listPriceUsd: opening.listPriceUsd }]
   }
 }
 
 /** The view a pasted link opens, when that view pays on opening (a location opens the search form, which does not). */
-export function doorOfPaste(target: PasteTarget): Door | undefined {
+export function openingOfPaste(target: PasteTarget): Opening | undefined {
   switch (target.kind) {
     case 'video':
       return { kind: 'video', videoId: target.videoId }

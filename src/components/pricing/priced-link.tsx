@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { Link, type LinkProps } from 'react-router'
-import { DoorPrice } from './door-price.tsx'
+import { OpeningPriceTag } from './opening-price-tag.tsx'
 
 export type PricedLinkProps = LinkProps & {
   /** What opening the target costs now (useOpeningPrice); the caller quotes, this only shows. */
@@ -14,7 +14,7 @@ export function PricedLink({ price, priceClassName, children, ...props }: Priced
   return (
     <Link {...props} aria-describedby={id}>
       {children}
-      <DoorPrice {...price} className={priceClassName} descriptionId={id} />
+      <OpeningPriceTag {...price} className={priceClassName} descriptionId={id} />
     </Link>
   )
 }

@@ -1,7 +1,7 @@
 /** What following a link to a paying view would cost now: the sum of its opening requests' quotes, free when all are cached. */
 import { useQueries } from '@tanstack/react-query'
 import { addUsd } from '#contract/prices.ts'
-import { openingRequests, type Door } from './opening-requests.ts'
+import { openingRequests, type Opening } from './opening-requests.ts'
 import { quoteQueries } from './quote-queries.ts'
 
 export type OpeningPrice = {
@@ -29,9 +29,9 @@ export function openingPriceOf(
   return { priceUsd, cached, quoted }
 }
 
-/** `door` undefined: nothing to price (the list price of nothing, free). Quotes of a list travel in one batch. */
-export function useOpeningPrice(door: Door | undefined): OpeningPrice & { failed: boolean } {
-  const requests = door ? openingRequests(door) : []
+/** `opening` undefined: nothing to price (the list price of nothing, free). Quotes of a list travel in one batch. */
+export function useOpeningPrice(opening: Opening | undefined): OpeningPrice & { failed: boolean } {
+  const requests = opening ? openingRequests(opening) : []
   const results = useQueries({ queries: requests.map((r) => quoteQueries.inBatch(r.path)) })
   return {
     ...openingPriceOf(

@@ -1,6 +1,6 @@
 import { formatUsd } from '#contract/prices.ts'
 
-export type DoorPriceProps = {
+export type OpeningPriceTagProps = {
   priceUsd: number
   /** Everything opening asks for is in the function's cache. */
   cached: boolean
@@ -9,12 +9,17 @@ export type DoorPriceProps = {
   descriptionId: string
 }
 
-export const doorPriceText = ({ priceUsd, cached }: { priceUsd: number; cached: boolean }) =>
+export const openingPriceText = ({ priceUsd, cached }: { priceUsd: number; cached: boolean }) =>
   cached || priceUsd === 0 ? 'cached · free' : formatUsd(priceUsd)
 
 /** What following a link will cost, shown after its text ("· $0.00106") and read as its description. */
-export function DoorPrice({ priceUsd, cached, className = 'opacity-80', descriptionId }: DoorPriceProps) {
-  const text = doorPriceText({ priceUsd, cached })
+export function OpeningPriceTag({
+  priceUsd,
+  cached,
+  className = 'opacity-80',
+  descriptionId,
+}: OpeningPriceTagProps) {
+  const text = openingPriceText({ priceUsd, cached })
   return (
     <>
       <span
@@ -22,7 +27,7 @@ export function DoorPrice({ priceUsd, cached, className = 'opacity-80', descript
         className={`whitespace-nowrap text-[0.85em] font-normal tabular-nums ${className}`}
       >
         {' · '}
-        <span data-testid="door-price">{text}</span>
+        <span data-testid="opening-price">{text}</span>
       </span>
       <span id={descriptionId} hidden>
         Opening costs {text}

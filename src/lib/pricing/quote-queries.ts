@@ -1,6 +1,6 @@
 /** What an /api request would cost now: list price, or free when the function has it cached. */
 import { queryOptions } from '@tanstack/react-query'
-import { getJson } from './api-client.ts'
+import { getJson } from '../api-client.ts'
 
 export type { Quote } from './quote-schema.ts'
 

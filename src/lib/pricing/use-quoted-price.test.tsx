@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest'
 import type { ReactNode } from 'react'
 import { renderHook, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { apiUrl } from './api-client.ts'
-import { paidFetch } from './paid-fetch.ts'
-import { createQueryClient } from './query-client.ts'
+import { apiUrl } from '../api-client.ts'
+import { paidFetch } from '../paid-fetch.ts'
+import { createQueryClient } from '../query-client.ts'
 import { quoteQueries } from './quote-queries.ts'
-import { refreshAfterPaidRequests } from './refresh-after-paid-requests.ts'
+import { refreshAfterPayment } from './refresh-after-payment.ts'
 import { inProcessApi, jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
-import { usePriceQuote } from './use-price-quote.ts'
+import { useQuotedPrice } from './use-quoted-price.ts'
 
 const TOKYO = apiUrl('/api/search', { location: '35.6762,139.6503', locationRadius: '10km', type: 'video' })
 
@@ -21,11 +21,11 @@ function setup() {
   return { client, wrapper }
 }
 
-describe('usePriceQuote', () => {
+describe('useQuotedPrice', () => {
   it('shows the list price until paid, then "cached" and free once the answer is in the function\'s cache', async () => {
     const { client, wrapper } = setup()
-    const stop = refreshAfterPaidRequests(client, [quoteQueries.all()], 0)
-    const { result } = renderHook(() => usePriceQuote(TOKYO, 0.00203), { wrapper })
+    const stop = refreshAfterPayment(client, [quoteQueries.all()], 0)
+    const { result } = renderHook(() => useQuotedPrice(TOKYO, 0.00203), { wrapper })
     expect(result.current).toEqual({ priceUsd: 0.00203, cached: false })
     await waitFor(
       () => expect(client.getQueryState(quoteQueries.forPath(TOKYO).queryKey)?.status).toBe('success'),
@@ -46,9 +46,9 @@ describe('usePriceQuote', () => {
       ),
     )
     const { client, wrapper } = setup()
-    const none = renderHook(() => usePriceQuote(undefined, 0.00013), { wrapper })
+    const none = renderHook(() => useQuotedPrice(undefined, 0.00013), { wrapper })
     expect(none.result.current).toEqual({ priceUsd: 0.00013, cached: false })
-    const failing = renderHook(() => usePriceQuote('/api/channels?forHandle=%40rickastleyyt', 0.00013), {
+    const failing = renderHook(() => useQuotedPrice('/api/channels?forHandle=%40rickastleyyt', 0.00013), {
       wrapper,
     })
     await waitFor(() =>

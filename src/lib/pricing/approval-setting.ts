@@ -3,7 +3,7 @@
  * read by every paying route's gate and changed in the header. Default: ask above $0.001.
  */
 import { useCallback } from 'react'
-import { storedSetting } from './stored-setting.ts'
+import { storedSetting } from '../stored-setting.ts'
 
 export const APPROVAL_STORAGE_KEY = 'poix.approve-opens-up-to-usd'
 export const DEFAULT_APPROVE_UP_TO_USD = 0.001
@@ -13,10 +13,10 @@ export const APPROVAL_CHOICES_USD = [0, 0.0002, 0.001, 0.002, 0.01, 0.1] as cons
 
 /** A route's opening asks for a priced press when it would pay more than the setting; a cached opening never asks. */
 export function needsApproval(
-  opening: { priceUsd: number; cached: boolean },
+  openingPrice: { priceUsd: number; cached: boolean },
   approveUpToUsd: number,
 ): boolean {
-  return !opening.cached && opening.priceUsd > approveUpToUsd
+  return !openingPrice.cached && openingPrice.priceUsd > approveUpToUsd
 }
 
 const setting = storedSetting<number>(
