@@ -1,5 +1,5 @@
 import type { Opening } from '#lib/pricing/opening-requests.ts'
-import { ROUTES } from '#lib/routes.ts'
+import { ROUTES } from '#lib/urls/routes.ts'
 
 type NavItem = { to: string; label: string; opening?: Opening }
 

@@ -10,7 +10,7 @@ import {
   useApprovalSetting,
 } from '#lib/pricing/approval-setting.ts'
 import type { Opening } from '#lib/pricing/opening-requests.ts'
-import { ROUTES } from '#lib/routes.ts'
+import { ROUTES } from '#lib/urls/routes.ts'
 import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 import { healthQueries } from './api/health-queries.ts'
 import { NAV_ITEMS } from './nav.ts'

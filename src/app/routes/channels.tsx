@@ -7,8 +7,7 @@ import { CHANNELS_PATH, channelQueries, compareParams } from '#features/channels
 import { apiUrl } from '#lib/api-client.ts'
 import type { Opening } from '#lib/pricing/opening-requests.ts'
 import { pageTitle } from '#lib/page-title.ts'
-import type { ChannelView } from '#lib/paths/channels.ts'
-import { parseChannelRoute } from '#lib/paths-parse/channels.ts'
+import { type ChannelView, parseChannelRoute } from '#lib/urls/channels.ts'
 import { OpeningPriceGate } from '../opening-price-gate.tsx'
 
 function describe(view: ChannelView): string | undefined {

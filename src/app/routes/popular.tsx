@@ -4,8 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { popularQueries } from '#features/popular/api/queries.ts'
 import { PopularView } from '#features/popular/popular-view.tsx'
 import { pageTitle } from '#lib/page-title.ts'
-import { popularSearchParams, type PopularState } from '#lib/paths/popular.ts'
-import { parsePopularSearch } from '#lib/paths-parse/popular.ts'
+import { popularSearchParams, type PopularState, parsePopularSearch } from '#lib/urls/popular.ts'
 import { OpeningPriceGate } from '../opening-price-gate.tsx'
 
 export function Component() {

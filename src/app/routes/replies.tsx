@@ -5,7 +5,7 @@ import { replyQueries } from '#features/replies/api/queries.ts'
 import { RepliesView } from '#features/replies/replies-view.tsx'
 import { useRepliesUrlState } from '#features/replies/hooks/use-replies-url-state.ts'
 import { pageTitle } from '#lib/page-title.ts'
-import { repliesPath } from '#lib/paths/replies.ts'
+import { repliesPath } from '#lib/urls/replies.ts'
 import { OpeningPriceGate } from '../opening-price-gate.tsx'
 
 export function Component() {

@@ -5,7 +5,7 @@ export type OpeningPriceTagProps = {
   /** Everything opening asks for is in the function's cache. */
   cached: boolean
   className?: string
-  /** The id the link or button points its aria-describedby at: its name stays what it was, the price is its description. */
+  /** The id the link or button points its aria-describedby at: its name stays its text, the price is its description. */
   descriptionId: string
 }
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { PricedLink } from '#components/pricing/priced-link.tsx'
 import type { Opening } from '#lib/pricing/opening-requests.ts'
-import { ROUTES } from '#lib/routes.ts'
+import { ROUTES } from '#lib/urls/routes.ts'
 import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 import { PasteBox } from './components/paste-box.tsx'
 

@@ -1,7 +1,7 @@
 import { Button } from '#components/ui/button.tsx'
 import { AddToCollectionButton } from '#lib/collections/add-to-collection-button.tsx'
 import { useFoundBy } from '#lib/collections/use-found-by.ts'
-import { videoPath } from '#lib/paths/videos.ts'
+import { videoPath } from '#lib/urls/videos.ts'
 import { PricedLink } from '#components/pricing/priced-link.tsx'
 import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { parsePaste } from '#contract/paste.ts'
 import { OpeningPriceTag } from '#components/pricing/opening-price-tag.tsx'
 import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
-import { videoPath } from '#lib/paths/videos.ts'
+import { videoPath } from '#lib/urls/videos.ts'
 
 /** `/videos` without an id: any video link form or an 11-character id opens that video's captions. */
 export function VideoPicker({ problem }: { problem?: string }) {

@@ -4,7 +4,7 @@ import { RTL_LANGUAGES, priceOf, type Channel, type HlCode } from '#contract/ind
 import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { ExportMenu } from '#components/export-menu.tsx'
 import { errorMessage } from '#lib/api-client.ts'
-import { channelsPath } from '#lib/paths/channels.ts'
+import { channelsPath } from '#lib/urls/channels.ts'
 import { PricedLink } from '#components/pricing/priced-link.tsx'
 import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'

@@ -50,7 +50,7 @@ export function PasteBox() {
   function onSubmit(e: FormEvent) {
     e.preventDefault()
     // The builders load on submit, not with the home page (they are a view's, not the home page's).
-    Promise.all([loadPaste(), import('#lib/paths/paste.ts')]).then(
+    Promise.all([loadPaste(), import('#lib/urls/paste.ts')]).then(
       ([{ parsePaste: parseNow }, { pasteTargetUrl }]) => {
         const result = parseNow(value)
         if (!result.ok) return setError(result.reason)

@@ -16,8 +16,8 @@ import { cn } from '#lib/cn.ts'
 import type { PopularRow } from '../lib/popular-rows.ts'
 import { CountStat, DurationStat } from './video-stats.tsx'
 import { VideoBadges, licenseLabel } from './video-badges.tsx'
-import { channelsPath } from '#lib/paths/channels.ts'
-import { videoPath } from '#lib/paths/videos.ts'
+import { channelsPath } from '#lib/urls/channels.ts'
+import { videoPath } from '#lib/urls/videos.ts'
 
 const CARD_THUMB_WIDTH = 160
 const TAGS_COLLAPSED = 8

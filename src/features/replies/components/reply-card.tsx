@@ -9,7 +9,7 @@ import type { ReplyFormat } from '../lib/reply-search.ts'
 import { HighlightedText } from './highlighted-text.tsx'
 import { ReplyCodingControls } from './reply-coding.tsx'
 import { ReplyText } from './reply-text.tsx'
-import { channelsPath } from '#lib/paths/channels.ts'
+import { channelsPath } from '#lib/urls/channels.ts'
 
 export type ReplyCardProps = {
   reply: CommentReply

@@ -9,8 +9,8 @@ import { rememberVideos } from '#lib/video-summaries.ts'
 import { formatDate, formatRelative } from '#lib/format.ts'
 import { decodeHtmlEntities } from '#lib/html-entities.ts'
 import { bestThumbnail, thumbnailSrcSet } from '#lib/thumbnail-choice.ts'
-import { channelsPath } from '#lib/paths/channels.ts'
-import { videoPath } from '#lib/paths/videos.ts'
+import { channelsPath } from '#lib/urls/channels.ts'
+import { videoPath } from '#lib/urls/videos.ts'
 
 /** The platform's search snippets may arrive HTML-escaped (`&#39;`); React then renders the text safely. */
 function plain(s: string): string {

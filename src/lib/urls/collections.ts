@@ -1,6 +1,6 @@
-/** The route table's builders for /collections (docs/decisions/0123-typed-addresses.md); its parser is in paths-parse/. */
-import type { SEARCH_MATCHES, SEARCH_SORTS } from '#contract/collections.ts'
-import { ROUTES, seg, withQuery } from '../routes.ts'
+/** /collections' URLs: their state, builders and parser in one module, so a parameter is added in one place. */
+import { SEARCH_MATCHES, SEARCH_SORTS } from '#contract/collections.ts'
+import { ROUTES, seg, withQuery } from './routes.ts'
 
 // ——— /collections, /collections/:collectionId?q=&sort=&match= ———
 
@@ -28,3 +28,22 @@ export const collectionsPath = () => ROUTES.collections
 
 export const collectionPath = (id: string, search: Partial<CorpusSearchState> = {}) =>
   withQuery(`${ROUTES.collections}/${seg(id)}`, corpusSearchParams(search).toString())
+
+const isOneOf = <T extends string>(values: readonly T[], v: string): v is T =>
+  (values as readonly string[]).includes(v)
+
+export function parseCorpusSearch(sp: URLSearchParams): { state: CorpusSearchState; problems: string[] } {
+  const problems: string[] = []
+  const state: CorpusSearchState = { ...DEFAULT_CORPUS_SEARCH, q: sp.get('q') ?? '' }
+  const sort = sp.get('sort')
+  if (sort) {
+    if (isOneOf(SEARCH_SORTS, sort)) state.sort = sort
+    else problems.push(`Ignored sort=${sort}: use one of ${SEARCH_SORTS.join(', ')}.`)
+  }
+  const match = sp.get('match')
+  if (match) {
+    if (isOneOf(SEARCH_MATCHES, match)) state.match = match
+    else problems.push(`Ignored match=${match}: use one of ${SEARCH_MATCHES.join(', ')}.`)
+  }
+  return { state, problems }
+}

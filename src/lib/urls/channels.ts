@@ -1,9 +1,36 @@
-/** The route table's parser for /channels (docs/decisions/0123-typed-addresses.md): tolerant, each bad value named. */
+/** /channels' URLs: their state, builder and parser in one module, so a parameter is added in one place. */
 import { z } from 'zod'
 import { HL_CODES, type HlCode } from '#contract/enums.ts'
 import { isChannelId, normaliseHandle, USERNAME_RE } from '#contract/identifiers.ts'
-import { MAX_COMPARE_IDS, parseChannelLookup } from '../channel-lookup.ts'
-import type { ChannelRoute, ChannelView } from '../paths/channels.ts'
+import {
+  MAX_COMPARE_IDS,
+  parseChannelLookup,
+  type ChannelRef,
+  type ChannelTarget,
+} from '../channel-lookup.ts'
+import { ROUTES, seg, withQuery } from './routes.ts'
+
+// ——— /channels, /channels/:channelRef, /channels/user/:username, /channels?ids=&hl= ———
+
+export type ChannelView =
+  | { kind: 'lookup' }
+  | { kind: 'one'; ref: ChannelRef }
+  | { kind: 'compare'; ids: string[] }
+  | { kind: 'invalid'; reason: string; input: string }
+
+export type ChannelRoute = { view: ChannelView; hl: HlCode | undefined; problems: string[] }
+
+/** The channels view of a lookup (no target: the lookup box), keeping the chosen language. */
+export function channelsPath(target?: ChannelTarget, hl?: string): string {
+  const q = new URLSearchParams()
+  let path: string = ROUTES.channels
+  if (target?.by === 'id') path = `${ROUTES.channels}/${seg(target.id)}`
+  else if (target?.by === 'handle') path = `${ROUTES.channels}/${seg(target.handle).replace(/^%40/, '@')}`
+  else if (target?.by === 'username') path = `${ROUTES.channels}/user/${seg(target.username)}`
+  else if (target?.by === 'ids') q.set('ids', target.ids.join(','))
+  if (hl) q.set('hl', hl)
+  return withQuery(path, q.toString().replace(/%2C/g, ','))
+}
 
 const HlParam = z.enum(HL_CODES as unknown as [HlCode, ...HlCode[]])
 const UsernameParam = z.string().regex(USERNAME_RE)

@@ -1,4 +1,4 @@
-/** Where in the dashboard a pasted link or id is shown (docs/decisions/0123-typed-addresses.md). */
+/** Where in the dashboard a pasted link or id is shown: the paste box loads it on submit, with the views' builders. */
 import type { PasteTarget } from '#contract/paste.ts'
 import { channelsPath } from './channels.ts'
 import { repliesPath } from './replies.ts'

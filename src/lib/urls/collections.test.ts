@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { collectionPath } from '../paths/collections.ts'
-import { parseCorpusSearch } from './collections.ts'
+import { collectionPath, parseCorpusSearch } from './collections.ts'
 
 describe('collection paths', () => {
   it('writes only what differs from the defaults and reads it back', () => {
