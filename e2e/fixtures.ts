@@ -19,7 +19,7 @@ export async function isolateFromInternet(page: Page, opts: { failTiles?: boolea
   )
 }
 
-/** src/lib/approval-setting.ts's storage key: how much a page may cost to open without asking. */
+/** src/lib/pricing/approval-setting.ts's storage key: how much a page may cost to open without asking. */
 export const APPROVAL_STORAGE_KEY = 'poix.approve-opens-up-to-usd'
 
 /**

@@ -3,7 +3,7 @@ import { captionFileListUrl, captionTrackUrl } from '#lib/captions/caption-reque
 import { channelApiUrl } from '#features/channels/api/queries.ts'
 import { popularPageUrl } from '#features/popular/api/queries.ts'
 import { replyQueries } from '#features/replies/api/queries.ts'
-import { openingRequests } from '#lib/opening-requests.ts'
+import { openingRequests } from '#lib/pricing/opening-requests.ts'
 
 // What a link is priced at must be what its view asks for when it opens: the views' own builders, compared.
 describe('opening requests are the views’ first requests', () => {

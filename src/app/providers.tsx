@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react'
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { spendQueries } from '#features/spend/api/queries.ts'
-import { refreshAfterPaidRequests } from '#lib/refresh-after-paid-requests.ts'
-import { refreshQuotesAfterPaidRequests } from '#lib/refresh-quotes-after-paid-requests.ts'
+import { refreshAfterPayment } from '#lib/pricing/refresh-after-payment.ts'
+import { refreshQuotesAfterPayment } from '#lib/pricing/refresh-after-payment.ts'
 import { useIsRestoring, type Restore } from '#lib/use-query-persistence.ts'
 
 const RestoreContext = createContext<Restore>({ done: Promise.resolve(), settled: true })
@@ -11,8 +11,8 @@ type AppProvidersProps = { queryClient: QueryClient; restore: Restore; children:
 
 export function AppProviders({ queryClient, restore, children }: AppProvidersProps) {
   // A paid answer changes what was spent (the meter, /spend) and what is cached (the quotes of what it bought).
-  useEffect(() => refreshAfterPaidRequests(queryClient, [spendQueries.all()]), [queryClient])
-  useEffect(() => refreshQuotesAfterPaidRequests(queryClient), [queryClient])
+  useEffect(() => refreshAfterPayment(queryClient, [spendQueries.all()]), [queryClient])
+  useEffect(() => refreshQuotesAfterPayment(queryClient), [queryClient])
   return (
     <QueryClientProvider client={queryClient}>
       <RestoreContext value={restore}>{children}</RestoreContext>

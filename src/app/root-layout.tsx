@@ -1,13 +1,17 @@
 import { lazy, Suspense, useId } from 'react'
 import { NavLink, useNavigation, useOutlet } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import { DoorPrice } from '#components/ui/door-price.tsx'
+import { OpeningPriceTag } from '#components/pricing/opening-price-tag.tsx'
 import { APP_NAME } from '#lib/page-title.ts'
-import { ApprovalSelect } from '#components/approval-select.tsx'
-import { APPROVAL_CHOICES_USD, DEFAULT_APPROVE_UP_TO_USD, useApprovalSetting } from '#lib/approval-setting.ts'
-import type { Door } from '#lib/opening-requests.ts'
-import { ROUTES } from '#lib/routes.ts'
-import { useOpeningPrice } from '#lib/use-opening-price.ts'
+import { ApprovalSelect } from '#components/pricing/approval-select.tsx'
+import {
+  APPROVAL_CHOICES_USD,
+  DEFAULT_APPROVE_UP_TO_USD,
+  useApprovalSetting,
+} from '#lib/pricing/approval-setting.ts'
+import type { Opening } from '#lib/pricing/opening-requests.ts'
+import { ROUTES } from '#lib/urls/routes.ts'
+import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 import { healthQueries } from './api/health-queries.ts'
 import { NAV_ITEMS } from './nav.ts'
 import { RestoredQueries } from './providers.tsx'
@@ -73,13 +77,13 @@ const NAV_LINK =
   'rounded px-2.5 py-1.5 text-slate-200 hover:bg-slate-700 hover:text-white aria-[current=page]:bg-slate-700 aria-[current=page]:text-white'
 
 /** A view that pays on opening shows that price beside its name ("Popular · $0.00013"). */
-function PricedNavLink({ to, label, door }: { to: string; label: string; door: Door }) {
-  const price = useOpeningPrice(door)
+function PricedNavLink({ to, label, opening }: { to: string; label: string; opening: Opening }) {
+  const price = useOpeningPrice(opening)
   const id = useId()
   return (
     <NavLink to={to} className={NAV_LINK} aria-describedby={id}>
       {label}
-      <DoorPrice {...price} descriptionId={id} />
+      <OpeningPriceTag {...price} descriptionId={id} />
     </NavLink>
   )
 }
@@ -125,8 +129,8 @@ export function RootLayout() {
           <DemoBadge />
           <nav aria-label="Main" className="flex flex-wrap gap-1 text-sm">
             {NAV_ITEMS.map((item) =>
-              item.door ? (
-                <PricedNavLink key={item.to} to={item.to} label={item.label} door={item.door} />
+              item.opening ? (
+                <PricedNavLink key={item.to} to={item.to} label={item.label} opening={item.opening} />
               ) : (
                 // NavLink marks the current view with aria-current="page"; the style follows it.
                 <NavLink key={item.to} to={item.to} className={NAV_LINK}>

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
-import { ROUTES } from '#lib/routes.ts'
+import { ROUTES } from '#lib/urls/routes.ts'
 import { errorMessage } from '#lib/api-client.ts'
 
 /** Last line of defence: a readable message and a way back, never a blank page. */

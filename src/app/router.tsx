@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router'
-import { ROUTES } from '#lib/routes.ts'
+import { ROUTES } from '#lib/urls/routes.ts'
 import { RootLayout } from './root-layout.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router'
-import { PricedLink } from '#components/ui/priced-link.tsx'
+import { PricedLink } from '#components/pricing/priced-link.tsx'
 import { formatDate } from '#lib/format.ts'
 import { decodeHtmlEntities } from '#lib/html-entities.ts'
-import { channelsPath } from '#lib/paths/channels.ts'
-import { ROUTES } from '#lib/routes.ts'
-import { useOpeningPrice } from '#lib/use-opening-price.ts'
+import { channelsPath } from '#lib/urls/channels.ts'
+import { ROUTES } from '#lib/urls/routes.ts'
+import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 import type { VideoSummary } from '#lib/video-summaries.ts'
 
 function ChannelLink({ channelId, title }: { channelId: string; title: string }) {

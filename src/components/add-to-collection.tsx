@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import type { AddVideosResult, FoundByInput, VideoMeta } from '#contract/collections.ts'
 import type { CollectionAdder } from '#lib/collections/use-add-to-collection.ts'
-import { collectionPath } from '#lib/paths/collections.ts'
+import { collectionPath } from '#lib/urls/collections.ts'
 import { Button } from './ui/button.tsx'
 
 export type AddToCollectionProps = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { jsonResponse, stubApi } from '#testing/api-stub.ts'
-import { getSessionSpend } from './cost-tracker.ts'
+import { getSessionSpend } from './pricing/cost-tracker.ts'
 import { receiptHeaders } from '#testing/receipt-headers.ts'
 import { ApiError, paidFetch, paidJsonWithReceipt, type Receipt } from './paid-fetch.ts'
 

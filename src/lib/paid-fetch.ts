@@ -1,8 +1,8 @@
 /**
- * The SPA's one door to the function's /api (docs/decisions/0122-one-paid-fetch-one-archive.md): fetches, maps
+ * The SPA's one way into the function's /api (docs/decisions/0122-one-paid-fetch-one-archive.md): fetches, maps
  * failures to ApiError, reads the receipt of every answer (failures included) and records it in the cost tracker.
  */
-import { recordCost } from './cost-tracker.ts'
+import { recordCost } from './pricing/cost-tracker.ts'
 
 /** The headers the function writes its receipt in; read here and nowhere else (tests build answers with them too). */
 export const RECEIPT_HEADERS = { costUsd: 'X-Cost-USD', cache: 'X-Cache' } as const

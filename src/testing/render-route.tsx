@@ -5,7 +5,7 @@ import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { createQueryClient } from '#lib/query-client.ts'
-import { ROUTES } from '#lib/routes.ts'
+import { ROUTES } from '#lib/urls/routes.ts'
 
 export type RenderRouteOptions = {
   /** The URL the router starts at (default `/`). */

@@ -5,11 +5,10 @@ import { priceOf, type HlCode } from '#contract/index.ts'
 import { ChannelsView } from '#features/channels/channels-view.tsx'
 import { CHANNELS_PATH, channelQueries, compareParams } from '#features/channels/api/queries.ts'
 import { apiUrl } from '#lib/api-client.ts'
-import type { Door } from '#lib/opening-requests.ts'
+import type { Opening } from '#lib/pricing/opening-requests.ts'
 import { pageTitle } from '#lib/page-title.ts'
-import type { ChannelView } from '#lib/paths/channels.ts'
-import { parseChannelRoute } from '#lib/paths-parse/channels.ts'
-import { OpenGate } from '../open-gate.tsx'
+import { type ChannelView, parseChannelRoute } from '#lib/urls/channels.ts'
+import { OpeningPriceGate } from '../opening-price-gate.tsx'
 
 function describe(view: ChannelView): string | undefined {
   if (view.kind === 'one')
@@ -46,7 +45,7 @@ export function Component() {
         {content}
       </>
     )
-  const door: Door =
+  const opening: Opening =
     view.kind === 'one'
       ? { kind: 'channel', ref: view.ref, hl }
       : {
@@ -58,15 +57,15 @@ export function Component() {
   return (
     <>
       {title}
-      <OpenGate
+      <OpeningPriceGate
         key={JSON.stringify(view)}
-        door={door}
+        opening={opening}
         label={view.kind === 'one' ? 'Open the channel' : 'Compare the channels'}
         pays={view.kind === 'one' ? 'the channel’s details' : `the details of ${view.ids.length} channels`}
         alreadyLoaded={queryClient.getQueryData(query.queryKey) !== undefined}
       >
         {content}
-      </OpenGate>
+      </OpeningPriceGate>
     </>
   )
 }

@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { CollectionView } from '#features/collections/collection-view.tsx'
-import { corpusSearchParams, type CorpusSearchState } from '#lib/paths/collections.ts'
-import { parseCorpusSearch } from '#lib/paths-parse/collections.ts'
+import { corpusSearchParams, type CorpusSearchState, parseCorpusSearch } from '#lib/urls/collections.ts'
 
 export function Component() {
   const { collectionId = '' } = useParams()

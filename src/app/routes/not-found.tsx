@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { ROUTES } from '#lib/routes.ts'
+import { ROUTES } from '#lib/urls/routes.ts'
 import { pageTitle } from '#lib/page-title.ts'
 
 export function Component() {

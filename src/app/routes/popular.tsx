@@ -4,9 +4,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { popularQueries } from '#features/popular/api/queries.ts'
 import { PopularView } from '#features/popular/popular-view.tsx'
 import { pageTitle } from '#lib/page-title.ts'
-import { popularSearchParams, type PopularState } from '#lib/paths/popular.ts'
-import { parsePopularSearch } from '#lib/paths-parse/popular.ts'
-import { OpenGate } from '../open-gate.tsx'
+import { popularSearchParams, type PopularState, parsePopularSearch } from '#lib/urls/popular.ts'
+import { OpeningPriceGate } from '../opening-price-gate.tsx'
 
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -20,8 +19,8 @@ export function Component() {
   return (
     <>
       <title>{pageTitle('Popular videos')}</title>
-      <OpenGate
-        door={{ kind: 'popular', regionCode: state.region, hl: state.hl }}
+      <OpeningPriceGate
+        opening={{ kind: 'popular', regionCode: state.region, hl: state.hl }}
         label="Open the popular videos"
         pays="the first page of the popular videos"
         alreadyLoaded={
@@ -31,7 +30,7 @@ export function Component() {
         }
       >
         <PopularView state={state} problems={problems} onStateChange={onStateChange} />
-      </OpenGate>
+      </OpeningPriceGate>
     </>
   )
 }

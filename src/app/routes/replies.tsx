@@ -5,8 +5,8 @@ import { replyQueries } from '#features/replies/api/queries.ts'
 import { RepliesView } from '#features/replies/replies-view.tsx'
 import { useRepliesUrlState } from '#features/replies/hooks/use-replies-url-state.ts'
 import { pageTitle } from '#lib/page-title.ts'
-import { repliesPath } from '#lib/paths/replies.ts'
-import { OpenGate } from '../open-gate.tsx'
+import { repliesPath } from '#lib/urls/replies.ts'
+import { OpeningPriceGate } from '../opening-price-gate.tsx'
 
 export function Component() {
   const { commentId } = useParams()
@@ -29,15 +29,15 @@ export function Component() {
   return (
     <>
       <title>{pageTitle('Replies', target.parentId)}</title>
-      <OpenGate
+      <OpeningPriceGate
         key={target.parentId}
-        door={{ kind: 'replies', commentId: target.parentId }}
+        opening={{ kind: 'replies', commentId: target.parentId }}
         label="Open the replies"
         pays="the first page of this comment’s replies"
         alreadyLoaded={queryClient.getQueryData(replyQueries.thread(target.parentId).queryKey) !== undefined}
       >
         {view}
-      </OpenGate>
+      </OpeningPriceGate>
     </>
   )
 }

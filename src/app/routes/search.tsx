@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useSearchParams } from 'react-router'
 import { SearchView } from '#features/search-map/search-map-view.tsx'
-import { parseSearchUrl } from '#lib/paths-parse/search.ts'
+import { parseSearchUrl } from '#lib/urls/search.ts'
 import { pageTitle } from '#lib/page-title.ts'
 
 // The sweep (Turf, its planner and runner) loads only when a sweep is opened: the location search stays as light.

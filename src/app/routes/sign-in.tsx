@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
 import { SignInView } from '#features/sign-in/sign-in-view.tsx'
-import { safeReturnPath } from '#lib/routes.ts'
+import { safeReturnPath } from '#lib/urls/sign-in.ts'
 import { pageTitle } from '#lib/page-title.ts'
 
 export function Component() {

@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { SpendView } from '#features/spend/spend-view.tsx'
-import { spendSearchParams, type SpendViewState } from '#lib/paths/spend.ts'
-import { parseSpendSearch } from '#lib/paths-parse/spend.ts'
+import { spendSearchParams, type SpendViewState, parseSpendSearch } from '#lib/urls/spend.ts'
 import { pageTitle } from '#lib/page-title.ts'
 
 export function Component() {

@@ -5,10 +5,9 @@ import { captionQueries } from '#features/captions/api/queries.ts'
 import { CaptionStudio } from '#features/captions/captions-view.tsx'
 import { VideoPicker } from '#features/captions/components/video-picker.tsx'
 import { pageTitle } from '#lib/page-title.ts'
-import { studioSearch } from '#lib/paths/videos.ts'
-import { parseStudioSearch } from '#lib/paths-parse/videos.ts'
+import { studioSearch, parseStudioSearch } from '#lib/urls/videos.ts'
 import { useVideoSummary } from '#lib/video-summaries.ts'
-import { OpenGate } from '../open-gate.tsx'
+import { OpeningPriceGate } from '../opening-price-gate.tsx'
 import { VideoIdentity } from '../video-identity.tsx'
 
 /** `/videos` (pick a video) and `/videos/<videoId>?lang=&mode=&t=&q=` (its captions, behind their price). */
@@ -43,8 +42,8 @@ function VideoRoute({ videoId }: { videoId: string }) {
     <div className="space-y-4">
       <title>{pageTitle('Captions', summary?.title ?? videoId)}</title>
       <VideoIdentity videoId={videoId} summary={summary} />
-      <OpenGate
-        door={{ kind: 'video', videoId, lang: state.lang, mode: state.mode }}
+      <OpeningPriceGate
+        opening={{ kind: 'video', videoId, lang: state.lang, mode: state.mode }}
         label="Open captions"
         pays={`the list of caption files and the ${state.lang ? `${state.lang} ` : ''}captions (JSON) of ${videoId}`}
         alreadyLoaded={alreadyLoaded}
@@ -57,7 +56,7 @@ function VideoRoute({ videoId }: { videoId: string }) {
             setSearchParams(new URLSearchParams(studioSearch(next)), { replace: options?.replace })
           }
         />
-      </OpenGate>
+      </OpeningPriceGate>
     </div>
   )
 }

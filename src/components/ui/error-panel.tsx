@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react'
 import { retryAdvice } from '#lib/captions/retry-advice.ts'
 import { useCountdown } from '#lib/captions/use-countdown.ts'
-import { ROUTES } from '#lib/routes.ts'
-import { PricedButton } from './priced-button.tsx'
+import { ROUTES } from '#lib/urls/routes.ts'
+import { PricedButton } from '../pricing/priced-button.tsx'
 
 export type ErrorPanelProps = {
   title: string

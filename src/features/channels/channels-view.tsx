@@ -1,5 +1,5 @@
 import type { HlCode } from '#contract/index.ts'
-import type { ChannelRoute } from '#lib/paths/channels.ts'
+import type { ChannelRoute } from '#lib/urls/channels.ts'
 import { ChannelLookupForm } from './components/channel-lookup-form.tsx'
 import { HlSelect } from './components/hl-select.tsx'
 import { ChannelPage } from './components/channel-page.tsx'

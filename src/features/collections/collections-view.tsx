@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router'
 import { formatUsd } from '#contract/prices.ts'
 import { collectionQueries } from '#lib/collections/collections-api.ts'
-import { collectionPath } from '#lib/paths/collections.ts'
+import { collectionPath } from '#lib/urls/collections.ts'
 import { CreateCollectionForm } from './components/create-collection-form.tsx'
 import { QueryError } from './components/query-error.tsx'
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
-import { PricedLink } from '#components/ui/priced-link.tsx'
-import type { Door } from '#lib/opening-requests.ts'
-import { ROUTES } from '#lib/routes.ts'
-import { useOpeningPrice } from '#lib/use-opening-price.ts'
+import { PricedLink } from '#components/pricing/priced-link.tsx'
+import type { Opening } from '#lib/pricing/opening-requests.ts'
+import { ROUTES } from '#lib/urls/routes.ts'
+import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 import { PasteBox } from './components/paste-box.tsx'
 
 const VIEWS = [
@@ -20,7 +20,7 @@ const VIEWS = [
     to: ROUTES.popular,
     title: 'Popular videos',
     text: "Scroll the platform's most popular videos, chart and export them.",
-    door: { kind: 'popular' },
+    opening: { kind: 'popular' },
   },
   {
     to: ROUTES.channels,
@@ -50,7 +50,7 @@ const VIEWS = [
   { to: ROUTES.spend, title: 'Spend', text: 'Every paid call, what it cost, and what the cache saved.' },
 ] as const satisfies readonly ViewCard[]
 
-type ViewCard = { to: string; title: string; text: string; door?: Door }
+type ViewCard = { to: string; title: string; text: string; opening?: Opening }
 
 function CardContent({ v }: { v: ViewCard }) {
   return (
@@ -64,8 +64,8 @@ function CardContent({ v }: { v: ViewCard }) {
 const CARD = 'block h-full rounded-lg border border-slate-200 bg-white p-4 hover:border-sky-500 hover:shadow'
 
 /** A view that pays on opening shows that price on its card. */
-function PricedCard({ v, door }: { v: ViewCard; door: Door }) {
-  const price = useOpeningPrice(door)
+function PricedCard({ v, opening }: { v: ViewCard; opening: Opening }) {
+  const price = useOpeningPrice(opening)
   return (
     <PricedLink to={v.to} className={CARD} price={price} priceClassName="text-slate-700">
       <CardContent v={v} />
@@ -93,8 +93,8 @@ export function HomeView() {
         <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {VIEWS.map((v) => (
             <li key={v.to}>
-              {'door' in v ? (
-                <PricedCard v={v} door={v.door} />
+              {'opening' in v ? (
+                <PricedCard v={v} opening={v.opening} />
               ) : (
                 <Link to={v.to} className={CARD}>
                   <CardContent v={v} />

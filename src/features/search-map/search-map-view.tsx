@@ -12,7 +12,7 @@ import {
   type SearchDraft,
 } from './lib/search-draft.ts'
 import { searchPath, type SearchUrlState, type SortKey } from './lib/search-url.ts'
-import { ROUTES } from '#lib/routes.ts'
+import { ROUTES } from '#lib/urls/routes.ts'
 import { useViewChanges } from '#lib/use-view-changes.ts'
 import { LocationMap } from './components/location-map.tsx'
 import { SearchForm } from './components/search-form.tsx'

@@ -10,7 +10,7 @@ import { jsonResponse, stubApi } from '#testing/api-stub.ts'
 import { renderRoute } from '#testing/render-route.tsx'
 import { SignInGate } from './components/sign-in-gate.tsx'
 import { SignOutButton } from './components/sign-out-button.tsx'
-import { safeReturnPath } from '#lib/routes.ts'
+import { safeReturnPath } from '#lib/urls/sign-in.ts'
 import { SignInView } from './sign-in-view.tsx'
 
 /** A protected function in miniature: password "right", three wrong guesses then 429, /api/thing needs the session. */

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { formatUsd } from '#contract/index.ts'
-import { PricedButton } from '#components/ui/priced-button.tsx'
+import { PricedButton } from '#components/pricing/priced-button.tsx'
 import { CAPTION_REQUEST_PRICE_USD, type BothWays, type BulkPlan } from '#lib/caption-archive/plan.ts'
 import type { SaveMethod } from '#lib/caption-archive/save-zip.ts'
 import type { FileSource } from '#lib/captions/convertible.ts'

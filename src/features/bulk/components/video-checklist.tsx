@@ -1,9 +1,9 @@
 import { Button } from '#components/ui/button.tsx'
 import { AddToCollectionButton } from '#lib/collections/add-to-collection-button.tsx'
 import { useFoundBy } from '#lib/collections/use-found-by.ts'
-import { videoPath } from '#lib/paths/videos.ts'
-import { PricedLink } from '#components/ui/priced-link.tsx'
-import { useOpeningPrice } from '#lib/use-opening-price.ts'
+import { videoPath } from '#lib/urls/videos.ts'
+import { PricedLink } from '#components/pricing/priced-link.tsx'
+import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 
 export type VideoChecklistProps = {
   ids: readonly string[]

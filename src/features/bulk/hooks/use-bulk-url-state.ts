@@ -4,8 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { bulkSearchString, type BulkState } from '#lib/paths/bulk.ts'
-import { parseBulkSearch } from '#lib/paths-parse/bulk.ts'
+import { bulkSearchString, type BulkState, parseBulkSearch } from '#lib/urls/bulk.ts'
 
 /** Marks history entries this hook wrote, so they are not mistaken for a navigation to adopt. */
 const OWN_WRITE = 'bulk-view-state'

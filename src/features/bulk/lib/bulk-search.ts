@@ -1,5 +1,5 @@
-/** The bulk view's URL state lives in the route table (#lib/paths.ts); which videos a run takes is this view's. */
-import type { BulkState } from '#lib/paths/bulk.ts'
+/** The bulk view's URL state lives in #lib/urls/bulk.ts; which videos a run takes is this view's. */
+import type { BulkState } from '#lib/urls/bulk.ts'
 
 export {
   bulkSearchString,
@@ -8,8 +8,8 @@ export {
   MAX_PARALLEL,
   MAX_VIDEOS,
   type BulkState,
-} from '#lib/paths/bulk.ts'
-export { parseBulkSearch } from '#lib/paths-parse/bulk.ts'
+  parseBulkSearch,
+} from '#lib/urls/bulk.ts'
 
 export function selectedIds(state: Pick<BulkState, 'ids' | 'excluded'>): string[] {
   const off = new Set(state.excluded)

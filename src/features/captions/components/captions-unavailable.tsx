@@ -1,5 +1,5 @@
 import { CAPTION_MODE_DESCRIPTIONS, type CaptionMode } from '#contract/index.ts'
-import { PricedButton } from '#components/ui/priced-button.tsx'
+import { PricedButton } from '#components/pricing/priced-button.tsx'
 import { captionTrackUrl } from '#lib/captions/caption-request.ts'
 import { fallbackModes } from '../lib/fallback-modes.ts'
 import { languageName } from '../lib/language-names.ts'

@@ -8,7 +8,7 @@ import {
 } from '#contract/index.ts'
 import type { CaptionItem } from '#contract/schemas.ts'
 import { Button } from '#components/ui/button.tsx'
-import { PricedButton } from '#components/ui/priced-button.tsx'
+import { PricedButton } from '#components/pricing/priced-button.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { downloadBlob } from '#lib/export/download.ts'
 import { captionContentType, convertedCaptionFileName } from '#lib/captions/file-naming.ts'

@@ -10,7 +10,7 @@ import { selectionBounds, selectionSize } from '#lib/coding/cue-selection.ts'
 import { groupCodings } from '#lib/coding/segment-groups.ts'
 import { segmentEditing } from '#lib/coding/use-coding.ts'
 import { formatClock } from '#lib/format.ts'
-import { collectionPath } from '#lib/paths/collections.ts'
+import { collectionPath } from '#lib/urls/collections.ts'
 import type { StudioCoding } from '../hooks/use-studio-coding.ts'
 import type { Cue } from '../lib/cues.ts'
 

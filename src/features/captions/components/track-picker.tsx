@@ -7,7 +7,7 @@ import {
   type CaptionMode,
   type LanguageCode,
 } from '#contract/index.ts'
-import { PricedButton } from '#components/ui/priced-button.tsx'
+import { PricedButton } from '#components/pricing/priced-button.tsx'
 import { captionTrackUrl } from '#lib/captions/caption-request.ts'
 import { languageName } from '../lib/language-names.ts'
 import { TRACK_KIND_LABELS, type CaptionLanguage } from '../lib/track-list.ts'

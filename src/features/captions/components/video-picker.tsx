@@ -1,9 +1,9 @@
 import { useId, useMemo, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { parsePaste } from '#contract/paste.ts'
-import { DoorPrice } from '#components/ui/door-price.tsx'
-import { useOpeningPrice } from '#lib/use-opening-price.ts'
-import { videoPath } from '#lib/paths/videos.ts'
+import { OpeningPriceTag } from '#components/pricing/opening-price-tag.tsx'
+import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
+import { videoPath } from '#lib/urls/videos.ts'
 
 /** `/videos` without an id: any video link form or an 11-character id opens that video's captions. */
 export function VideoPicker({ problem }: { problem?: string }) {
@@ -68,7 +68,7 @@ export function VideoPicker({ problem }: { problem?: string }) {
             className="rounded bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
           >
             Open captions
-            {videoId && <DoorPrice {...price} descriptionId={priceId} />}
+            {videoId && <OpeningPriceTag {...price} descriptionId={priceId} />}
           </button>
         </div>
         {error && (

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query'
 import { addUsd, priceOf } from '#contract/index.ts'
-import { quoteQueries } from '#lib/quote-queries.ts'
-import { usePriceQuote } from '#lib/use-price-quote.ts'
+import { quoteQueries } from '#lib/pricing/quote-queries.ts'
+import { useQuotedPrice } from '#lib/pricing/use-quoted-price.ts'
 
 export const CAPTION_PRICE = priceOf('GET /captions/{videoId}')
 export const CAPTION_FILES_PRICE = priceOf('GET /files/captions/{videoId}')
@@ -10,7 +10,7 @@ export type Price = { priceUsd: number; cached: boolean }
 
 /** What requesting `url` would cost now: free when the function has it cached, else the list price (also while the quote loads or fails). */
 export function useQuote(url: string | undefined, listPrice = CAPTION_PRICE): Price {
-  return usePriceQuote(url, listPrice)
+  return useQuotedPrice(url, listPrice)
 }
 
 export type PriceTotal = { requests: number; cachedCount: number; totalUsd: number }

@@ -1,3 +1,8 @@
 /** The caption studio's state lives in its URL (`/videos/<id>?lang=en&mode=default&t=83&q=never`): see the route table. */
-export { momentUrl, studioSearch, type ParsedStudioSearch, type StudioState } from '#lib/paths/videos.ts'
-export { parseStudioSearch } from '#lib/paths-parse/videos.ts'
+export {
+  momentUrl,
+  studioSearch,
+  type ParsedStudioSearch,
+  type StudioState,
+  parseStudioSearch,
+} from '#lib/urls/videos.ts'

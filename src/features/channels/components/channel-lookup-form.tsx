@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { formatUsd, priceOf } from '#contract/index.ts'
 import { Button } from '#components/ui/button.tsx'
 import { parseChannelLookup, type BareNameAs } from '#lib/channel-lookup.ts'
-import { channelsPath } from '#lib/paths/channels.ts'
+import { channelsPath } from '#lib/urls/channels.ts'
 
 /** `p` when the form sits above a page whose h1 comes after it (keeps the heading order). */
 export type ChannelLookupFormProps = { initialValue?: string; hl?: string; headingLevel?: 'h2' | 'p' }

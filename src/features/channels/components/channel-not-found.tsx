@@ -2,9 +2,9 @@ import type { ReactNode } from 'react'
 import type { HlCode } from '#contract/index.ts'
 import type { Receipt } from '#lib/paid-fetch.ts'
 import { describeRef, type ChannelRef } from '#lib/channel-lookup.ts'
-import { channelsPath } from '#lib/paths/channels.ts'
-import { PricedLink } from '#components/ui/priced-link.tsx'
-import { useOpeningPrice } from '#lib/use-opening-price.ts'
+import { channelsPath } from '#lib/urls/channels.ts'
+import { PricedLink } from '#components/pricing/priced-link.tsx'
+import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 import { FetchReceipt } from './fetch-receipt.tsx'
 
 export type ChannelNotFoundProps = { channelRef: ChannelRef; hl: HlCode | undefined; receipt?: Receipt }

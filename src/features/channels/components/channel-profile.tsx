@@ -7,9 +7,9 @@ import { safeHttpUrl } from '#lib/linkify.ts'
 import { bestThumbnail } from '#lib/thumbnail-choice.ts'
 import { topicLabel } from '#lib/topic-labels.ts'
 import { countryName } from '../lib/hl-options.ts'
-import { videoPath } from '#lib/paths/videos.ts'
-import { PricedLink } from '#components/ui/priced-link.tsx'
-import { useOpeningPrice } from '#lib/use-opening-price.ts'
+import { videoPath } from '#lib/urls/videos.ts'
+import { PricedLink } from '#components/pricing/priced-link.tsx'
+import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 
 const yesNo = (b: boolean | undefined): string => (b === undefined ? 'not given' : b ? 'Yes' : 'No')
 

@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { AddVideosResult } from '#contract/collections.ts'
 import type { CollectionAdder } from '#lib/collections/use-add-to-collection.ts'
-import { collectionPath } from '#lib/paths/collections.ts'
+import { collectionPath } from '#lib/urls/collections.ts'
 import { parseVideoList, type RejectedToken } from '#lib/paste-video-list.ts'
 import { Button } from '#components/ui/button.tsx'
 

@@ -1,6 +1,6 @@
 /** The corpus search box: words, phrases, -exclusion, prefix*, and exact substrings for scripts without spaces. */
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import type { CorpusMatch } from '#lib/paths/collections.ts'
+import type { CorpusMatch } from '#lib/urls/collections.ts'
 import { Button } from '#components/ui/button.tsx'
 
 type Props = { q: string; match: CorpusMatch; onSearch: (q: string, match: CorpusMatch) => void }

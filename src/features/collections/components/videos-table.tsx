@@ -3,7 +3,7 @@ import { useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Link } from 'react-router'
 import type { CollectionVideo } from '#contract/collections.ts'
-import { videoPath } from '#lib/paths/videos.ts'
+import { videoPath } from '#lib/urls/videos.ts'
 
 const ROW_HEIGHT = 52
 const COLUMNS = 'grid grid-cols-[minmax(0,3fr)_minmax(0,1.5fr)_7rem_minmax(0,2fr)] gap-2'

@@ -2,7 +2,7 @@
 import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { collectionPath, type CorpusSearchState } from '#lib/paths/collections.ts'
+import { collectionPath, type CorpusSearchState } from '#lib/urls/collections.ts'
 import { DEFAULT_STATS, wordStatsQuery } from '../api/word-stats.ts'
 import { QueryError } from './query-error.tsx'
 

@@ -1,7 +1,7 @@
 /** One page of KWIC lines first (count=none), the exact total asked apart, so lines show while it is counted. */
 import { useQuery } from '@tanstack/react-query'
 import type { CorpusSearchParams } from '#lib/collections/collections-api.ts'
-import { DEFAULT_CORPUS_SEARCH, type CorpusSearchState } from '#lib/paths/collections.ts'
+import { DEFAULT_CORPUS_SEARCH, type CorpusSearchState } from '#lib/urls/collections.ts'
 import { corpusSearchQuery, PAGE_SIZE, type SearchPage } from '../api/corpus-search.ts'
 
 /** The words and match of a search query's key: another sort or page of them keeps the lines shown meanwhile. */

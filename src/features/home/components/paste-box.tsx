@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import type { parsePaste } from '#contract/paste.ts'
-import { DoorPrice } from '#components/ui/door-price.tsx'
-import { doorOfPaste } from '#lib/opening-requests.ts'
-import { useOpeningPrice } from '#lib/use-opening-price.ts'
+import { OpeningPriceTag } from '#components/pricing/opening-price-tag.tsx'
+import { openingOfPaste } from '#lib/pricing/opening-requests.ts'
+import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 
 // Shown once a video is pasted: its code and the collections' schemas (~40 KB gzip) load then, not with the home page.
 const AddToCollectionButton = lazy(() =>
@@ -12,7 +12,7 @@ const AddToCollectionButton = lazy(() =>
 
 type PasteModule = { parsePaste: typeof parsePaste }
 let pasteModule: Promise<PasteModule> | undefined
-// The parser loads as the page mounts, not with it: the front door's first load stays lean (docs/decisions/0180).
+// The parser loads as the page mounts, not with it: the home page's first load stays lean (docs/decisions/0180).
 const loadPaste = () => (pasteModule ??= import('#contract/paste.ts'))
 
 /** The paste parser once it has loaded (a moment after the box appears); undefined before. */
@@ -43,14 +43,14 @@ export function PasteBox() {
   // What Open will cost, as soon as the box holds something it can open (a location opens the free search form).
   const parse = usePasteParser()
   const pasted = useMemo(() => parse?.(value), [parse, value])
-  const door = useMemo(() => (pasted?.ok ? doorOfPaste(pasted.target) : undefined), [pasted])
-  const price = useOpeningPrice(door)
+  const opening = useMemo(() => (pasted?.ok ? openingOfPaste(pasted.target) : undefined), [pasted])
+  const price = useOpeningPrice(opening)
   const pastedVideoId = pasted?.ok && pasted.target.kind === 'video' ? pasted.target.videoId : undefined
 
   function onSubmit(e: FormEvent) {
     e.preventDefault()
-    // The builders load on submit, not with the home page (they are a view's, not the front door's).
-    Promise.all([loadPaste(), import('#lib/paths/paste.ts')]).then(
+    // The builders load on submit, not with the home page (they are a view's, not the home page's).
+    Promise.all([loadPaste(), import('#lib/urls/paste.ts')]).then(
       ([{ parsePaste: parseNow }, { pasteTargetUrl }]) => {
         const result = parseNow(value)
         if (!result.ok) return setError(result.reason)
@@ -92,11 +92,11 @@ export function PasteBox() {
           />
           <button
             type="submit"
-            aria-describedby={door ? priceId : undefined}
+            aria-describedby={opening ? priceId : undefined}
             className="rounded bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
           >
             Open
-            {door && <DoorPrice {...price} descriptionId={priceId} />}
+            {opening && <OpeningPriceTag {...price} descriptionId={priceId} />}
           </button>
         </div>
         {error && (

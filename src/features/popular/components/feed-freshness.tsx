@@ -1,8 +1,8 @@
 import { formatUsd, priceOf } from '#contract/index.ts'
-import { PricedButton } from '#components/ui/priced-button.tsx'
+import { PricedButton } from '#components/pricing/priced-button.tsx'
 import { formatDate, formatRelative } from '#lib/format.ts'
 import { STALE_TIME_MS } from '#lib/stale-times.ts'
-import { usePriceQuote } from '#lib/use-price-quote.ts'
+import { useQuotedPrice } from '#lib/pricing/use-quoted-price.ts'
 import { popularPageUrl, type PopularFeed } from '../api/queries.ts'
 
 export type FeedFreshnessProps = {
@@ -25,7 +25,7 @@ export function FeedFreshness({
   feed,
 }: FeedFreshnessProps) {
   const price = priceOf('GET /popularVideos')
-  const quote = usePriceQuote(popularPageUrl(undefined, feed), price)
+  const quote = useQuotedPrice(popularPageUrl(undefined, feed), price)
   if (!firstFetchedAt) return null
   const old = now - Date.parse(firstFetchedAt) > STALE_TIME_MS.popular
   return (

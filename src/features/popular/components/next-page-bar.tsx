@@ -1,8 +1,8 @@
 import { formatUsd, priceOf } from '#contract/index.ts'
-import { PricedButton } from '#components/ui/priced-button.tsx'
+import { PricedButton } from '#components/pricing/priced-button.tsx'
 import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { errorMessage } from '#lib/api-client.ts'
-import { usePriceQuote } from '#lib/use-price-quote.ts'
+import { useQuotedPrice } from '#lib/pricing/use-quoted-price.ts'
 import { popularPageUrl, type PopularFeed } from '../api/queries.ts'
 
 export type NextPageBarProps = {
@@ -30,7 +30,7 @@ export function NextPageBar({
   feed,
 }: NextPageBarProps) {
   const price = priceOf('GET /popularVideos')
-  const quote = usePriceQuote(nextToken ? popularPageUrl(nextToken, feed) : undefined, price)
+  const quote = useQuotedPrice(nextToken ? popularPageUrl(nextToken, feed) : undefined, price)
   if (!nextToken) {
     return (
       <p className="text-sm text-slate-700" role="status">

@@ -1,5 +1,5 @@
-/** The popular view's URL state lives in the route table (#lib/paths.ts); the sort labels and the filter test are this view's. */
-import type { PopularSort, PopularState } from '#lib/paths/popular.ts'
+/** The popular view's URL state lives in #lib/urls/popular.ts; the sort labels and the filter test are this view's. */
+import type { PopularSort, PopularState } from '#lib/urls/popular.ts'
 
 export {
   DEFAULT_POPULAR_STATE,
@@ -7,8 +7,8 @@ export {
   popularSearchParams,
   type PopularSort,
   type PopularState,
-} from '#lib/paths/popular.ts'
-export { parsePopularSearch } from '#lib/paths-parse/popular.ts'
+  parsePopularSearch,
+} from '#lib/urls/popular.ts'
 
 export const POPULAR_SORTS: Record<PopularSort, string> = {
   rank: 'Rank (as the service orders it)',

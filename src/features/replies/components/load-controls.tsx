@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { formatUsd } from '#contract/index.ts'
 import { Button } from '#components/ui/button.tsx'
 import { ErrorPanel } from '#components/ui/error-panel.tsx'
-import { PricedButton } from '#components/ui/priced-button.tsx'
+import { PricedButton } from '#components/pricing/priced-button.tsx'
 import { errorMessage } from '#lib/api-client.ts'
-import { quoteQueries } from '#lib/quote-queries.ts'
+import { quoteQueries } from '#lib/pricing/quote-queries.ts'
 import { estimateLoadAll, loadProgress } from '../lib/load-all-estimate.ts'
 
 export type LoadControlsProps = {

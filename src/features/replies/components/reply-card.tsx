@@ -1,15 +1,15 @@
 import { memo, useEffect, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { CommentReply } from '#contract/index.ts'
-import { PricedLink } from '#components/ui/priced-link.tsx'
-import { useOpeningPrice } from '#lib/use-opening-price.ts'
+import { PricedLink } from '#components/pricing/priced-link.tsx'
+import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 import { cn } from '#lib/cn.ts'
 import { formatCount, formatDate, formatRelative } from '#lib/format.ts'
 import type { ReplyFormat } from '../lib/reply-search.ts'
 import { HighlightedText } from './highlighted-text.tsx'
 import { ReplyCodingControls } from './reply-coding.tsx'
 import { ReplyText } from './reply-text.tsx'
-import { channelsPath } from '#lib/paths/channels.ts'
+import { channelsPath } from '#lib/urls/channels.ts'
 
 export type ReplyCardProps = {
   reply: CommentReply

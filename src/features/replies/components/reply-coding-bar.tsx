@@ -6,7 +6,7 @@ import { CoderNameSetting } from '#components/coding/coder-name-setting.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { useCoderName } from '#lib/coding/coder-name.ts'
 import { collectionQueries } from '#lib/collections/collections-api.ts'
-import { collectionPath } from '#lib/paths/collections.ts'
+import { collectionPath } from '#lib/urls/collections.ts'
 
 type Props = {
   collectionId: string | undefined

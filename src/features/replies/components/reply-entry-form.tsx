@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { parsePaste } from '#contract/index.ts'
-import { PricedButton } from '#components/ui/priced-button.tsx'
+import { PricedButton } from '#components/pricing/priced-button.tsx'
 import { REPLIES_PRICE_USD } from '../api/queries.ts'
-import { repliesPath } from '#lib/paths/replies.ts'
+import { repliesPath } from '#lib/urls/replies.ts'
 import type { RepliesViewState } from '../lib/replies-url-state.ts'
 
 export type ReplyEntryFormProps = {

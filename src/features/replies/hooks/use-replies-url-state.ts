@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { repliesSearchString, type RepliesViewState } from '#lib/paths/replies.ts'
-import { parseRepliesSearch } from '#lib/paths-parse/replies.ts'
+import { repliesSearchString, type RepliesViewState, parseRepliesSearch } from '#lib/urls/replies.ts'
 
 export type RepliesUrlState = {
   state: RepliesViewState

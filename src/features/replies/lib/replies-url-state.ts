@@ -5,6 +5,6 @@ export {
   repliesSearchString,
   type RepliesViewState,
   type ReplyViewMode,
-} from '#lib/paths/replies.ts'
+  parseRepliesSearch,
+} from '#lib/urls/replies.ts'
 export { COMMENT_FORMATS as REPLY_FORMATS } from '#contract/enums.ts'
-export { parseRepliesSearch } from '#lib/paths-parse/replies.ts'

@@ -1,10 +1,10 @@
 /** The replies as the view shows them: a tree of inferred answers, or a flat list; sorted within each level. */
 import type { CommentReply } from '#contract/index.ts'
-import type { ReplySort } from '#lib/paths/replies.ts'
+import type { ReplySort } from '#lib/urls/replies.ts'
 import { chronological, type ThreadLink } from './thread-inference.ts'
 
 /** The sorts are URL values: the route table owns them. */
-export { REPLY_SORTS, type ReplySort } from '#lib/paths/replies.ts'
+export { REPLY_SORTS, type ReplySort } from '#lib/urls/replies.ts'
 
 export type ReplyNode = {
   reply: CommentReply

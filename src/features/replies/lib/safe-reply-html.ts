@@ -4,7 +4,7 @@
  */
 import DOMPurify, { type Config } from 'dompurify'
 import { parsePaste } from '#contract/index.ts'
-import { videoPath } from '#lib/paths/videos.ts'
+import { videoPath } from '#lib/urls/videos.ts'
 
 export type SafeNode =
   | { type: 'text'; text: string }

@@ -3,14 +3,14 @@ import type { FoundByInput } from '#contract/collections.ts'
 import type { SearchItem } from '#contract/index.ts'
 import { AddToCollectionButton } from '#lib/collections/add-to-collection-button.tsx'
 import { videoMetaOf } from '#lib/collections/video-meta.ts'
-import { PricedLink } from '#components/ui/priced-link.tsx'
-import { useOpeningPrice } from '#lib/use-opening-price.ts'
+import { PricedLink } from '#components/pricing/priced-link.tsx'
+import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 import { rememberVideos } from '#lib/video-summaries.ts'
 import { formatDate, formatRelative } from '#lib/format.ts'
 import { decodeHtmlEntities } from '#lib/html-entities.ts'
 import { bestThumbnail, thumbnailSrcSet } from '#lib/thumbnail-choice.ts'
-import { channelsPath } from '#lib/paths/channels.ts'
-import { videoPath } from '#lib/paths/videos.ts'
+import { channelsPath } from '#lib/urls/channels.ts'
+import { videoPath } from '#lib/urls/videos.ts'
 
 /** The platform's search snippets may arrive HTML-escaped (`&#39;`); React then renders the text safely. */
 function plain(s: string): string {

@@ -1,8 +1,8 @@
 import { useId, type FormEvent, type ReactNode } from 'react'
 import { priceOf, RADIUS_UNITS, type RadiusUnit } from '#contract/index.ts'
-import { PricedButton } from '#components/ui/priced-button.tsx'
+import { PricedButton } from '#components/pricing/priced-button.tsx'
 import { cn } from '#lib/cn.ts'
-import { usePriceQuote } from '#lib/use-price-quote.ts'
+import { useQuotedPrice } from '#lib/pricing/use-quoted-price.ts'
 import { searchApiPath, searchRequest, type SearchRequest } from '../api/queries.ts'
 import {
   withCoordsText,
@@ -74,7 +74,7 @@ const inputClass = (invalid: boolean) =>
 /** "Search · $0.00203", or "cached · free" when the function already holds this exact page. */
 function SearchButton({ request }: { request: SearchRequest | undefined }) {
   const path = useDebouncedValue(request ? searchApiPath(request) : undefined, 300)
-  const price = usePriceQuote(path, priceOf('GET /search'))
+  const price = useQuotedPrice(path, priceOf('GET /search'))
   return (
     <PricedButton
       type="submit"

@@ -4,19 +4,19 @@ import { Link } from 'react-router'
 import { addUsd, formatUsd, priceOf } from '#contract/index.ts'
 import { ExportMenu } from '#components/export-menu.tsx'
 import { ErrorPanel } from '#components/ui/error-panel.tsx'
-import { PricedButton } from '#components/ui/priced-button.tsx'
+import { PricedButton } from '#components/pricing/priced-button.tsx'
 import { ApiError, errorMessage } from '#lib/api-client.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
 import { formatCount, formatDate, formatRelative } from '#lib/format.ts'
-import { quoteQueries } from '#lib/quote-queries.ts'
-import { usePriceQuote } from '#lib/use-price-quote.ts'
+import { quoteQueries } from '#lib/pricing/quote-queries.ts'
+import { useQuotedPrice } from '#lib/pricing/use-quoted-price.ts'
 import { searchApiPath, searchQueries, searchRequest } from '../api/queries.ts'
 import { filterItems, sortItems, uniqueItems } from '../lib/filter-results.ts'
 import { searchExport } from '../lib/search-export.ts'
 import { searchPath, type SearchInput, type SortKey } from '../lib/search-url.ts'
 import { ResultCard } from './result-card.tsx'
 import { ResultsToolbar } from './results-toolbar.tsx'
-import { bulkPath } from '#lib/paths/bulk.ts'
+import { bulkPath } from '#lib/urls/bulk.ts'
 import { AddToCollectionButton } from '#lib/collections/add-to-collection-button.tsx'
 import { useFoundBy } from '#lib/collections/use-found-by.ts'
 import { videoMetaOf } from '#lib/collections/video-meta.ts'
@@ -57,7 +57,7 @@ export const SearchResults = memo(function SearchResults({
   const visible = useMemo(() => sortItems(filterItems(items, q), sort), [items, q, sort])
   const foundBy = useFoundBy('search', `Location search: ${describeSearch(input)}`)
   const nextToken = pages?.at(-1)?.nextPageToken || undefined
-  const nextPrice = usePriceQuote(nextToken ? searchApiPath(request, nextToken) : undefined, PAGE_PRICE)
+  const nextPrice = useQuotedPrice(nextToken ? searchApiPath(request, nextToken) : undefined, PAGE_PRICE)
 
   if (!pages) {
     if (results.isError) {

@@ -1,5 +1,5 @@
-/** The location search's URL lives in the route table (#lib/paths.ts); the sort labels are this view's. */
-import type { SortKey } from '#lib/paths/search.ts'
+/** The location search's URL lives in #lib/urls/search.ts; the sort labels are this view's. */
+import type { SortKey } from '#lib/urls/search.ts'
 
 export {
   DEFAULT_RADIUS,
@@ -10,8 +10,9 @@ export {
   type SearchInput,
   type SearchUrlState,
   type SortKey,
-} from '#lib/paths/search.ts'
-export { parseDecimal, parseSearchUrl } from '#lib/paths-parse/search.ts'
+  parseDecimal,
+  parseSearchUrl,
+} from '#lib/urls/search.ts'
 
 export const SORT_LABELS: Record<SortKey, string> = {
   relevance: 'Service order',

@@ -1,7 +1,7 @@
 /** The area sweep's URL: `/search?area=<encoded>&r=<radius km>&depth=<1|N|all>[&max=<usd>]`; `area` present (even empty) switches the view. */
 import { decodeArea, encodeArea } from '#lib/area/area-url.ts'
 import type { Area } from '#lib/area/area-types.ts'
-import { ROUTES } from '#lib/routes.ts'
+import { ROUTES } from '#lib/urls/routes.ts'
 import { formatDepth, parseDepth, type SweepDepth } from '../sweep/lib/sweep-plan.ts'
 
 export type SweepUrlState = {

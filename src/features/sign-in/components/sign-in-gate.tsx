@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { useAccess, useRecheckOnUnauthorized } from '../hooks/use-access.ts'
-import { ROUTES, signInPath } from '#lib/routes.ts'
+import { ROUTES } from '#lib/urls/routes.ts'
+import { signInPath } from '#lib/urls/sign-in.ts'
 
 type SignInGateProps = { children: ReactNode }
 

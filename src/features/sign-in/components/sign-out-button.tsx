@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { errorMessage } from '#lib/api-client.ts'
-import { signInPath } from '#lib/routes.ts'
+import { signInPath } from '#lib/urls/sign-in.ts'
 import { signOut } from '../api/queries.ts'
 import { useAccess } from '../hooks/use-access.ts'
 

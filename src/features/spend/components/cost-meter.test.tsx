@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { SearchPage } from '#contract/index.ts'
 import { getJson } from '#lib/api-client.ts'
 import { createQueryClient } from '#lib/query-client.ts'
-import { refreshAfterPaidRequests } from '#lib/refresh-after-paid-requests.ts'
+import { refreshAfterPayment } from '#lib/pricing/refresh-after-payment.ts'
 import { inProcessApi, jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
 import { renderRoute } from '#testing/render-route.tsx'
 import { spendQueries } from '../api/queries.ts'
@@ -14,7 +14,7 @@ const PARIS = { location: '48.8566,2.3522', locationRadius: '25km', type: 'video
 
 function renderMeter() {
   const client = createQueryClient({ retry: false })
-  const stop = refreshAfterPaidRequests(client, [spendQueries.all()], 0)
+  const stop = refreshAfterPayment(client, [spendQueries.all()], 0)
   renderRoute(<CostMeter />, { queryClient: client })
   const region = screen.getByRole('region', { name: 'Spending' })
   const value = (term: string) =>

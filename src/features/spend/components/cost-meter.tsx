@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { formatUsd } from '#contract/prices.ts'
-import { getSessionSpend, subscribeSessionSpend } from '#lib/cost-tracker.ts'
+import { getSessionSpend, subscribeSessionSpend } from '#lib/pricing/cost-tracker.ts'
 import { describePayment } from '#lib/describe-request.ts'
 import { spendQueries } from '../api/queries.ts'
 import type { Budget } from '../lib/spend-schema.ts'

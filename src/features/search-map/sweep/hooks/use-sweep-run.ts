@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { Circle } from '#lib/area/area-types.ts'
-import { quoteQueries } from '#lib/quote-queries.ts'
+import { quoteQueries } from '#lib/pricing/quote-queries.ts'
 import { fetchSearchPage } from '../lib/sweep-fetch.ts'
 import type { SweepDepth } from '../lib/sweep-plan.ts'
 import { clearProgress, loadProgress, saveProgress } from '../lib/sweep-progress-store.ts'
