@@ -1,15 +1,19 @@
 import { useEffect, useMemo } from 'react'
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
-import { LANGUAGE_CODES, RTL_LANGUAGES, type CaptionFileEntry, type CaptionMode } from '#contract/index.ts'
-import type { LanguageCode } from '#contract/index.ts'
+import {
+  LANGUAGE_CODES,
+  RTL_LANGUAGES,
+  type CaptionFileEntry,
+  type CaptionMode,
+  type LanguageCode,
+} from '#contract/index.ts'
 import type { CaptionItem } from '#contract/schemas.ts'
 import { ApiError } from '#lib/api-client.ts'
 import type { PaidJson } from '#lib/paid-fetch.ts'
 import { captionQueries } from '../api/queries.ts'
 import { buildTimeline } from '../lib/active-cue.ts'
 import { prepareCues, trackDuration, type Cue } from '../lib/cues.ts'
-import type { CaptionLanguage } from '../lib/track-list.ts'
-import { groupCaptionFiles } from '../lib/track-list.ts'
+import { groupCaptionFiles, type CaptionLanguage } from '../lib/track-list.ts'
 import type { TrackState } from '../components/track-picker.tsx'
 
 export type CaptionFilesQuery = UseQueryResult<PaidJson<CaptionFileEntry[]>>
