@@ -20,7 +20,7 @@ import {
 } from '#simulator/data/anchors.ts'
 import type { SpendReport } from '#server/spend/ledger.ts'
 import { startPostgresCluster, type PostgresCluster } from '#server/testing/postgres-cluster.ts'
-import { runKeepAliveLoad, type LoadAnswer } from './lib/keep-alive-load.ts'
+import { runKeepAliveLoad, type LoadAnswer, type LoadResult } from './lib/keep-alive-load.ts'
 import { REPO_ROOT, rssOf, stopAll, stopChildrenOnSignals, type ChildServer } from './lib/processes.ts'
 import { count, mb, ms, percentile, textTable, usd, within, type Row } from './lib/report.ts'
 import {
@@ -244,6 +244,235 @@ function mismatchedOperations(ledger: SpendReport['byOperation'], upstream: Reco
     .filter((m) => m.ledger !== m.upstream)
 }
 
+/** Answers counted as they arrive: statuses by kind, X-Cache values, latencies, a few unexpected bodies. */
+function answerTally() {
+  const tally = Object.fromEntries(MIX.map((k) => [k, {}])) as Tally
+  const cacheSeen: Record<string, number> = {}
+  const latencies: number[] = []
+  /** The first few bodies of each unexpected kind → status, so a failure says what the function answered. */
+  const unexpectedBodies: Record<string, string[]> = {}
+  const onAnswer = (label: string, answer: LoadAnswer) => {
+    const kind = label as Kind
+    tally[kind][answer.status] = (tally[kind][answer.status] ?? 0) + 1
+    const expected = kind === 'invalid' ? answer.status === 400 : answer.status < 300
+    if (!expected) {
+      const bodies = (unexpectedBodies[`${kind} → ${answer.status}`] ??= [])
+      if (bodies.length < 3) bodies.push(answer.body ?? '')
+    }
+    const c = answer.headers['x-cache']
+    if (typeof c === 'string') cacheSeen[c] = (cacheSeen[c] ?? 0) + 1
+    latencies.push(answer.latencyMs)
+  }
+  return { tally, cacheSeen, latencies, unexpectedBodies, onAnswer }
+}
+
+type LoadRun = ReturnType<typeof answerTally> &
+  Awaited<ReturnType<typeof settledLedger>> & {
+    result: LoadResult
+    samples: MemorySample[]
+    /** Failures the function logged while loaded. */
+    logged: number
+  }
+
+/** The mixed load for SECONDS on the identifiers found, memory sampled at its start, middle and end, then the settled ledger. */
+async function runMixedLoad(
+  fn: ChildServer,
+  sim: ChildServer,
+  discovered: Discovered,
+  preflight: number,
+): Promise<LoadRun> {
+  const paths = requestFactory(discovered)
+  const answers = answerTally()
+  // One sequence shared by every connection, so each kind keeps its share of the mix.
+  let turn = 0
+  const next = () => {
+    const kind = MIX[turn++ % MIX.length]!
+    return { path: paths[kind](), label: kind }
+  }
+  const samples: MemorySample[] = [await sample(fn, 'start')]
+  console.error(
+    `  pre-flight: ${preflight} requests; ${discovered.videos.length} videos with captions, ${discovered.channelIds.length} channels. Loading…`,
+  )
+  const load = runKeepAliveLoad({
+    origin: fn.origin,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    timeoutSeconds: REQUEST_TIMEOUT_SECONDS,
+    warmPath: '/api/health',
+    next,
+    onAnswer: answers.onAnswer,
+  })
+  const sampleAfter = (seconds: number, at: string) => {
+    const p = new Promise((r) => setTimeout(r, seconds * 1000)).then(() => sample(fn, at))
+    p.catch(() => undefined) // awaited after the load; a failure must not count as unhandled meanwhile
+    return p
+  }
+  const middle = sampleAfter(SECONDS / 2, 'middle')
+  const end = sampleAfter(SECONDS - 2, 'end')
+  const result = await within('the load', OVERALL_LIMIT_MS, () => load)
+  samples.push(await middle, await end)
+  const ledger = await within('settling', 150_000, () => settledLedger(fn, sim))
+  samples.push(await sample(fn, 'after'))
+  const logged = fn.countStderr(/\[api\] unexpected error|\[spend\]|\[db\]/)
+  return { ...answers, ...ledger, result, samples, logged }
+}
+
+/** The pass conditions: no errors, a ledger that matches the simulator and covers every answer, flat memory. */
+function judge(run: LoadRun, preflight: number) {
+  const { tally, totals, stats, result, samples, logged } = run
+  const invalid = tally.invalid
+  const valid = MIX.filter((k, i) => k !== 'invalid' && MIX.indexOf(k) === i)
+  const validOk = valid.reduce(
+    (s, k) =>
+      s +
+      Object.entries(tally[k])
+        .filter(([st]) => st.startsWith('2'))
+        .reduce((a, [, n]) => a + n, 0),
+    0,
+  )
+  const unexpected = [
+    ...valid.flatMap((k) =>
+      Object.entries(tally[k])
+        .filter(([st]) => !st.startsWith('2'))
+        .map(([st, n]) => `${k} → ${st} ×${n}`),
+    ),
+    ...Object.entries(invalid)
+      .filter(([st]) => st !== '400')
+      .map(([st, n]) => `invalid → ${st} ×${n}`),
+  ]
+  const answered = run.latencies.length
+  const noErrors = unexpected.length === 0 && result.errors === 0 && result.timeouts === 0 && logged === 0
+  const ledgerMatches =
+    totals.failedCalls === 0 &&
+    totals.pendingCalls === 0 &&
+    totals.paidCalls === stats.calls &&
+    Math.abs(totals.spentUsd - stats.costUsd) < 1e-9
+  // The server may finish requests the load generator stopped waiting for: at most one per connection.
+  const ledgerAnswered = totals.paidCalls + totals.cacheHits
+  const clientAnswered = validOk + preflight
+  const answeredCovered = ledgerAnswered >= clientAnswered && ledgerAnswered - clientAnswered <= CONNECTIONS
+  const mid = samples[1]!
+  const fin = samples[2]!
+  const flat = fin.rss <= mid.rss * FLAT_LIMIT && fin.heapAfterGc <= mid.heapAfterGc * FLAT_LIMIT
+  return {
+    invalid,
+    validOk,
+    unexpected,
+    answered,
+    invalidCount: invalid['400'] ?? 0,
+    noErrors,
+    ledgerMatches,
+    ledgerAnswered,
+    clientAnswered,
+    answeredCovered,
+    mid,
+    fin,
+    passed: noErrors && ledgerMatches && answeredCovered && flat && answered > 0,
+  }
+}
+
+type Verdict = ReturnType<typeof judge>
+
+/** The report's rows: throughput and latency, then each pass condition with its target. */
+function reportRows(run: LoadRun, v: Verdict): Row[] {
+  const { latencies, cacheSeen, totals, byOperation, stats, result, samples, logged } = run
+  return [
+    {
+      part: 'load',
+      measure: `requests answered in ${SECONDS} s (${CONNECTIONS} connections)`,
+      value: count(v.answered),
+      compare: `${count(Math.round(v.answered / result.durationSeconds))} req/s; ${result.opened} of ${CONNECTIONS} connections opened before the run`,
+    },
+    {
+      part: 'load',
+      measure: 'latency p50 / p99',
+      value: `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))}`,
+    },
+    {
+      part: 'load',
+      measure: 'valid requests answered 2xx',
+      value: count(v.validOk),
+      compare: `X-Cache ${Object.entries(cacheSeen)
+        .map(([k, n]) => `${k} ${count(n)}`)
+        .join(', ')}`,
+    },
+    {
+      part: 'load',
+      measure: 'deliberately invalid requests (expect 400)',
+      value: count(v.invalidCount),
+      compare: Object.keys(v.invalid).length ? `statuses ${Object.keys(v.invalid).join(', ')}` : undefined,
+    },
+    {
+      part: 'load',
+      measure: 'errors (unexpected statuses, connection errors, time-outs, logged failures)',
+      value: `${v.unexpected.length ? v.unexpected.join('; ') : '0 statuses'}, ${result.errors} errors, ${result.timeouts} time-outs, ${logged} logged`,
+      target: '0',
+      met: v.noErrors,
+    },
+    {
+      part: 'load',
+      measure: 'ledger paid calls = calls that reached the simulator',
+      value: `${count(totals.paidCalls)} = ${count(stats.calls)}`,
+      compare: `${usd(totals.spentUsd)} ledger, ${usd(stats.costUsd)} charged; failed ${totals.failedCalls}`,
+      target: 'equal',
+      met: v.ledgerMatches,
+    },
+    ...mismatchedOperations(byOperation, stats.byOperation).map((m) => ({
+      part: 'load',
+      measure: `  ${m.operation}: ledger paid / upstream calls`,
+      value: `${m.ledger} / ${m.upstream}`,
+    })),
+    {
+      part: 'load',
+      measure: 'ledger paid + hits covers every 2xx answer seen',
+      value: `${count(v.ledgerAnswered)} ≥ ${count(v.clientAnswered)}`,
+      compare: `surplus ${v.ledgerAnswered - v.clientAnswered} (≤ ${CONNECTIONS} in flight at the stop)`,
+      target: 'covered',
+      met: v.answeredCovered,
+    },
+    {
+      part: 'load',
+      measure: 'function RSS start / middle / end / after',
+      value: samples.map((s) => mb(s.rss)).join(' / '),
+      compare: `end/middle ${(v.fin.rss / v.mid.rss).toFixed(2)}×`,
+      target: `end ≤ ${FLAT_LIMIT}× middle`,
+      met: v.fin.rss <= v.mid.rss * FLAT_LIMIT,
+    },
+    {
+      part: 'load',
+      measure: 'function heap after GC start / middle / end / after',
+      value: samples.map((s) => mb(s.heapAfterGc)).join(' / '),
+      compare: `end/middle ${(v.fin.heapAfterGc / v.mid.heapAfterGc).toFixed(2)}×; external ${samples.map((s) => mb(s.externalAfterGc)).join(' / ')}`,
+      target: `end ≤ ${FLAT_LIMIT}× middle`,
+      met: v.fin.heapAfterGc <= v.mid.heapAfterGc * FLAT_LIMIT,
+    },
+  ]
+}
+
+/** Writes the results file and prints the table, the unexpected bodies and one summary line. */
+function report(run: LoadRun, v: Verdict, loadAtStart: number[]) {
+  const { tally, unexpectedBodies, cacheSeen, totals, byOperation, stats, samples, result, logged } = run
+  const rows = reportRows(run, v)
+  const loadAtEnd = loadavg()
+  const date = new Date().toISOString()
+  writeFileSync(
+    RESULTS_PATH,
+    `${JSON.stringify({ date, command: `npm run test:load${ENGINE === 'postgres' ? ' -- --engine=postgres' : ''}`, passed: v.passed, machine: { node: process.version, cores: cpus().length, loadAverage: { start: loadAtStart, end: loadAtEnd } }, connections: CONNECTIONS, seconds: SECONDS, mix: MIX, tally, unexpectedBodies, cacheSeen, totals, byOperation, simulator: stats, samples, rows }, null, 2)}\n`,
+  )
+  console.log(
+    `\nnpm run test:load${ENGINE === 'postgres' ? ' -- --engine=postgres' : ''} — ${date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`,
+  )
+  console.log(textTable(rows))
+  for (const [what, bodies] of Object.entries(unexpectedBodies))
+    for (const body of bodies) console.log(`  ${what}: ${body}`)
+  const failedChecks = rows.filter((r) => r.met === false).map((r) => r.measure)
+  console.log(
+    `\nLOAD TEST (${ENGINE}) ${v.passed ? 'PASSED' : 'FAILED'}: ${count(v.answered)} answers in ${SECONDS} s at ${CONNECTIONS} connections, ${v.unexpected.length + result.errors + result.timeouts + logged} errors, ` +
+      `${count(v.invalidCount)} invalid requests refused with 400, ledger ${count(totals.paidCalls)} paid calls vs ${count(stats.calls)} upstream, RSS ${mb(v.mid.rss)} → ${mb(v.fin.rss)}` +
+      `${failedChecks.length ? ` — failed: ${failedChecks.join('; ')}` : ''}. Written to ${RESULTS_PATH.slice(REPO_ROOT.length)}.`,
+  )
+}
+
 async function main() {
   stopChildrenOnSignals()
   const loadAtStart = loadavg()
@@ -265,187 +494,10 @@ async function main() {
       env: { CACHE_MEMORY_MB: String(LRU_MB), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     })
     const { discovered, requests: preflight } = await discover(fn)
-    const paths = requestFactory(discovered)
-
-    const tally = Object.fromEntries(MIX.map((k) => [k, {}])) as Tally
-    const cacheSeen: Record<string, number> = {}
-    const latencies: number[] = []
-    /** The first few bodies of each unexpected kind → status, so a failure says what the function answered. */
-    const unexpectedBodies: Record<string, string[]> = {}
-    // One sequence shared by every connection, so each kind keeps its share of the mix.
-    let turn = 0
-    const next = () => {
-      const kind = MIX[turn++ % MIX.length]!
-      return { path: paths[kind](), label: kind }
-    }
-    const onAnswer = (label: string, answer: LoadAnswer) => {
-      const kind = label as Kind
-      tally[kind][answer.status] = (tally[kind][answer.status] ?? 0) + 1
-      const expected = kind === 'invalid' ? answer.status === 400 : answer.status < 300
-      if (!expected) {
-        const bodies = (unexpectedBodies[`${kind} → ${answer.status}`] ??= [])
-        if (bodies.length < 3) bodies.push(answer.body ?? '')
-      }
-      const c = answer.headers['x-cache']
-      if (typeof c === 'string') cacheSeen[c] = (cacheSeen[c] ?? 0) + 1
-      latencies.push(answer.latencyMs)
-    }
-
-    const samples: MemorySample[] = [await sample(fn, 'start')]
-    console.error(
-      `  pre-flight: ${preflight} requests; ${discovered.videos.length} videos with captions, ${discovered.channelIds.length} channels. Loading…`,
-    )
-    const load = runKeepAliveLoad({
-      origin: fn.origin,
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      timeoutSeconds: REQUEST_TIMEOUT_SECONDS,
-      warmPath: '/api/health',
-      next,
-      onAnswer,
-    })
-    const f = fn
-    const sampleAfter = (seconds: number, at: string) => {
-      const p = new Promise((r) => setTimeout(r, seconds * 1000)).then(() => sample(f, at))
-      p.catch(() => undefined) // awaited after the load; a failure must not count as unhandled meanwhile
-      return p
-    }
-    const middle = sampleAfter(SECONDS / 2, 'middle')
-    const end = sampleAfter(SECONDS - 2, 'end')
-    const result = await within('the load', OVERALL_LIMIT_MS, () => load)
-    samples.push(await middle, await end)
-    const { totals, byOperation, stats } = await within('settling', 150_000, () => settledLedger(f, sim!))
-    samples.push(await sample(fn, 'after'))
-
-    // Verdicts.
-    const invalid = tally.invalid
-    const valid = MIX.filter((k, i) => k !== 'invalid' && MIX.indexOf(k) === i)
-    const validOk = valid.reduce(
-      (s, k) =>
-        s +
-        Object.entries(tally[k])
-          .filter(([st]) => st.startsWith('2'))
-          .reduce((a, [, n]) => a + n, 0),
-      0,
-    )
-    const unexpected = [
-      ...valid.flatMap((k) =>
-        Object.entries(tally[k])
-          .filter(([st]) => !st.startsWith('2'))
-          .map(([st, n]) => `${k} → ${st} ×${n}`),
-      ),
-      ...Object.entries(invalid)
-        .filter(([st]) => st !== '400')
-        .map(([st, n]) => `invalid → ${st} ×${n}`),
-    ]
-    const logged = f.countStderr(/\[api\] unexpected error|\[spend\]|\[db\]/)
-    const answered = latencies.length
-    const invalidCount = invalid['400'] ?? 0
-    const noErrors = unexpected.length === 0 && result.errors === 0 && result.timeouts === 0 && logged === 0
-    const ledgerMatches =
-      totals.failedCalls === 0 &&
-      totals.pendingCalls === 0 &&
-      totals.paidCalls === stats.calls &&
-      Math.abs(totals.spentUsd - stats.costUsd) < 1e-9
-    // The server may finish requests the load generator stopped waiting for: at most one per connection.
-    const ledgerAnswered = totals.paidCalls + totals.cacheHits
-    const clientAnswered = validOk + preflight
-    const answeredCovered = ledgerAnswered >= clientAnswered && ledgerAnswered - clientAnswered <= CONNECTIONS
-    const mid = samples[1]!
-    const fin = samples[2]!
-    const flat = fin.rss <= mid.rss * FLAT_LIMIT && fin.heapAfterGc <= mid.heapAfterGc * FLAT_LIMIT
-    const passed = noErrors && ledgerMatches && answeredCovered && flat && answered > 0
-
-    const rows: Row[] = [
-      {
-        part: 'load',
-        measure: `requests answered in ${SECONDS} s (${CONNECTIONS} connections)`,
-        value: count(answered),
-        compare: `${count(Math.round(answered / result.durationSeconds))} req/s; ${result.opened} of ${CONNECTIONS} connections opened before the run`,
-      },
-      {
-        part: 'load',
-        measure: 'latency p50 / p99',
-        value: `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))}`,
-      },
-      {
-        part: 'load',
-        measure: 'valid requests answered 2xx',
-        value: count(validOk),
-        compare: `X-Cache ${Object.entries(cacheSeen)
-          .map(([k, n]) => `${k} ${count(n)}`)
-          .join(', ')}`,
-      },
-      {
-        part: 'load',
-        measure: 'deliberately invalid requests (expect 400)',
-        value: count(invalidCount),
-        compare: Object.keys(invalid).length ? `statuses ${Object.keys(invalid).join(', ')}` : undefined,
-      },
-      {
-        part: 'load',
-        measure: 'errors (unexpected statuses, connection errors, time-outs, logged failures)',
-        value: `${unexpected.length ? unexpected.join('; ') : '0 statuses'}, ${result.errors} errors, ${result.timeouts} time-outs, ${logged} logged`,
-        target: '0',
-        met: noErrors,
-      },
-      {
-        part: 'load',
-        measure: 'ledger paid calls = calls that reached the simulator',
-        value: `${count(totals.paidCalls)} = ${count(stats.calls)}`,
-        compare: `${usd(totals.spentUsd)} ledger, ${usd(stats.costUsd)} charged; failed ${totals.failedCalls}`,
-        target: 'equal',
-        met: ledgerMatches,
-      },
-      ...mismatchedOperations(byOperation, stats.byOperation).map((m) => ({
-        part: 'load',
-        measure: `  ${m.operation}: ledger paid / upstream calls`,
-        value: `${m.ledger} / ${m.upstream}`,
-      })),
-      {
-        part: 'load',
-        measure: 'ledger paid + hits covers every 2xx answer seen',
-        value: `${count(ledgerAnswered)} ≥ ${count(clientAnswered)}`,
-        compare: `surplus ${ledgerAnswered - clientAnswered} (≤ ${CONNECTIONS} in flight at the stop)`,
-        target: 'covered',
-        met: answeredCovered,
-      },
-      {
-        part: 'load',
-        measure: 'function RSS start / middle / end / after',
-        value: samples.map((s) => mb(s.rss)).join(' / '),
-        compare: `end/middle ${(fin.rss / mid.rss).toFixed(2)}×`,
-        target: `end ≤ ${FLAT_LIMIT}× middle`,
-        met: fin.rss <= mid.rss * FLAT_LIMIT,
-      },
-      {
-        part: 'load',
-        measure: 'function heap after GC start / middle / end / after',
-        value: samples.map((s) => mb(s.heapAfterGc)).join(' / '),
-        compare: `end/middle ${(fin.heapAfterGc / mid.heapAfterGc).toFixed(2)}×; external ${samples.map((s) => mb(s.externalAfterGc)).join(' / ')}`,
-        target: `end ≤ ${FLAT_LIMIT}× middle`,
-        met: fin.heapAfterGc <= mid.heapAfterGc * FLAT_LIMIT,
-      },
-    ]
-    const loadAtEnd = loadavg()
-    const date = new Date().toISOString()
-    writeFileSync(
-      RESULTS_PATH,
-      `${JSON.stringify({ date, command: `npm run test:load${ENGINE === 'postgres' ? ' -- --engine=postgres' : ''}`, passed, machine: { node: process.version, cores: cpus().length, loadAverage: { start: loadAtStart, end: loadAtEnd } }, connections: CONNECTIONS, seconds: SECONDS, mix: MIX, tally, unexpectedBodies, cacheSeen, totals, byOperation, simulator: stats, samples, rows }, null, 2)}\n`,
-    )
-    console.log(
-      `\nnpm run test:load${ENGINE === 'postgres' ? ' -- --engine=postgres' : ''} — ${date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`,
-    )
-    console.log(textTable(rows))
-    for (const [what, bodies] of Object.entries(unexpectedBodies))
-      for (const body of bodies) console.log(`  ${what}: ${body}`)
-    const failedChecks = rows.filter((r) => r.met === false).map((r) => r.measure)
-    console.log(
-      `\nLOAD TEST (${ENGINE}) ${passed ? 'PASSED' : 'FAILED'}: ${count(answered)} answers in ${SECONDS} s at ${CONNECTIONS} connections, ${unexpected.length + result.errors + result.timeouts + logged} errors, ` +
-        `${count(invalidCount)} invalid requests refused with 400, ledger ${count(totals.paidCalls)} paid calls vs ${count(stats.calls)} upstream, RSS ${mb(mid.rss)} → ${mb(fin.rss)}` +
-        `${failedChecks.length ? ` — failed: ${failedChecks.join('; ')}` : ''}. Written to ${RESULTS_PATH.slice(REPO_ROOT.length)}.`,
-    )
-    process.exitCode = passed ? 0 : 1
+    const run = await runMixedLoad(fn, sim, discovered, preflight)
+    const verdict = judge(run, preflight)
+    report(run, verdict, loadAtStart)
+    process.exitCode = verdict.passed ? 0 : 1
   } finally {
     await fn?.stop()
     await sim?.stop()
