@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { describe } from 'vitest'
 import type { Database } from '../../db/database.ts'
 import { migrate } from '../../db/migrate.ts'
@@ -171,7 +171,20 @@ describe('the cue worker', () => {
     expect(logs.every((l) => /cue worker (could not start|stopped)/.test(l))).toBe(true)
     worker.warm()
     expect(await worker.track({ body: '[]', langAsked: '', installed: [] })).toBeUndefined()
-    await new Promise((r) => setTimeout(r, 200))
+    expect(worker.isStarting()).toBe(false)
+    // A worker started after those asks has already failed to start: a start they had made would have too.
+    const later: string[] = []
+    const control = cueVectorWorker({
+      check: vectorCheck(db),
+      log: (l) => later.push(l),
+      entryModule: '/nonexistent/cue-worker.mjs',
+    })
+    try {
+      control.warm()
+      await vi.waitFor(() => expect(later).toHaveLength(1), { timeout: 10_000 })
+    } finally {
+      await control.close()
+    }
     expect(logs).toHaveLength(3) // given up: not started again
   })
 
