@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkRadius, parseLocation, parseRadius } from './geo.ts'
+import { parseLocation, parseRadius } from './geo.ts'
 import { normaliseHandle, parentOfCommentId } from './identifiers.ts'
 import { parseCoordinates, parsePaste, parseTimeParam } from './paste.ts'
 import { RADIUS_UNITS } from './enums.ts'
@@ -69,22 +69,76 @@ describe('properties that must hold', () => {
     )
   })
 
-  it('a parsed radius is always in (0, 1000] km whatever the unit', () => {
+  // The oracle: the units' definitions (1 mi = 1609.344 m, 1 ft = 0.3048 m exactly), not geo.ts's table.
+  const METRES_PER: Record<(typeof RADIUS_UNITS)[number], number> = {
+    km: 1000,
+    m: 1,
+    mi: 1609.344,
+    ft: 0.3048,
+  }
+  const RUNS = 300
+  /** A radius written in a unit, with its length in km worked out here; `km` kept clear of the limits' rounding. */
+  const written = (kmMin: number, kmMax: number, digits = 6) =>
+    fc
+      .tuple(fc.double({ min: kmMin, max: kmMax, noNaN: true }), fc.constantFrom(...RADIUS_UNITS))
+      .map(([km, unit]) => {
+        const text = ((km * 1000) / METRES_PER[unit]).toFixed(digits)
+        return { text, unit, km: (Number(text) * METRES_PER[unit]) / 1000 }
+      })
+
+  it('parses every radius from 1 m to 999 km, in each unit, to its length in km', () => {
+    let checked = 0
     fc.assert(
       fc.property(
-        fc.double({ min: 0, max: 5e6, noNaN: true }),
-        fc.constantFrom(...RADIUS_UNITS),
-        (value, unit) => {
-          const written = value.toFixed(3)
-          const r = parseRadius(`${written}${unit}`)
-          if (r.ok) {
-            expect(r.value.km).toBeGreaterThan(0)
-            expect(r.value.km).toBeLessThanOrEqual(1000 + 1e-9)
-          }
-          expect(r.ok).toBe(checkRadius(Number(written), unit).ok)
+        written(0.001, 999),
+        fc.constantFrom('', ' '),
+        fc.boolean(),
+        ({ text, unit, km }, gap, upper) => {
+          const r = parseRadius(`${text}${gap}${upper ? unit.toUpperCase() : unit}`)
+          expect(r).toEqual({
+            ok: true,
+            value: { km: expect.closeTo(km, 9) as number, value: Number(text), unit },
+          })
+          checked++
         },
       ),
+      { numRuns: RUNS },
     )
+    expect(checked).toBe(RUNS)
+  })
+
+  it('refuses every radius of 0, under 1 mm, over 1000 km, or in another unit, saying why', () => {
+    const refused = fc.oneof(
+      fc.constantFrom(...RADIUS_UNITS).map((unit) => ({ input: `0${unit}`, why: /greater than 0/ })),
+      written(1e-9, 0.00000099, 12).map(({ text, unit }) => ({
+        input: `${text}${unit}`,
+        why: /at least 1 mm/,
+      })),
+      written(1000.01, 1e6).map(({ text, unit }) => ({ input: `${text}${unit}`, why: /at most 1000 km/ })),
+      fc
+        .tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom('yd', 'nm', 'kms', 'miles', 'cm'))
+        .map(([n, unit]) => ({ input: `${n}${unit}`, why: /is not one of km, m, mi, ft/ })),
+      fc.integer({ min: 1, max: 999 }).map((n) => ({ input: `-${n}km`, why: /positive number with a unit/ })),
+    )
+    let checked = 0
+    fc.assert(
+      fc.property(refused, ({ input, why }) => {
+        const r = parseRadius(input)
+        expect(r.ok).toBe(false)
+        if (!r.ok) expect(r.message).toMatch(why)
+        checked++
+      }),
+      { numRuns: RUNS },
+    )
+    expect(checked).toBe(RUNS)
+  })
+
+  it('takes the limits themselves: 1 mm and 1000 km in every unit', () => {
+    for (const unit of RADIUS_UNITS)
+      for (const km of [0.000001, 1000]) {
+        const r = parseRadius(`${((km * 1000) / METRES_PER[unit]).toFixed(20)}${unit}`)
+        expect(r.ok && r.value.km).toBeCloseTo(km, 9)
+      }
   })
 
   it('a pasted video id always routes to that video', () => {

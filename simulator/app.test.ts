@@ -10,6 +10,7 @@ import {
 import { getDataset } from './data/dataset.ts'
 import { COST_HEADER, createSimulator } from './app.ts'
 import { call, okJson, status, TEST_BASE_URL, testSimulator } from './testing/test-client.ts'
+import { callKey } from './stats.ts'
 
 const data = getDataset()
 
@@ -208,6 +209,32 @@ describe('auth, prices and statistics', () => {
     expect(stats.costUsd).toBeCloseTo(0.00203 + 0.00013 + 0.00053 + 0.00053 + 0.00013 + 0.00013, 10)
     sim.resetStats()
     expect(sim.stats()).toEqual({ calls: 0, costUsd: 0, byOperation: {} })
+  })
+
+  it('logs each call by its key: method, path and its query sorted, whatever order it was sent in', async () => {
+    const sim = testSimulator()
+    await call(sim, '/search?type=video&location=48.8566,2.3522&locationRadius=5km')
+    await call(sim, '/captions/dQw4w9WgXcQ?mode=default&format=json')
+    await call(sim, '/nowhere?x=1') // no operation: neither counted nor logged
+    expect(sim.callLog()).toEqual({
+      calls: [
+        {
+          key: 'GET /search?location=48.8566%2C2.3522&locationRadius=5km&type=video',
+          operation: 'GET /search',
+        },
+        { key: 'GET /captions/dQw4w9WgXcQ?format=json&mode=default', operation: 'GET /captions/{videoId}' },
+      ],
+      dropped: 0,
+    })
+    expect(
+      callKey('get', '/search', [
+        ['type', 'video'],
+        ['location', '48.8566,2.3522'],
+        ['locationRadius', '5km'],
+      ]),
+    ).toBe(sim.callLog().calls[0]!.key)
+    sim.resetStats()
+    expect(sim.callLog()).toEqual({ calls: [], dropped: 0 })
   })
 
   it('answers unknown paths and other methods with plain-text 404, uncounted', async () => {

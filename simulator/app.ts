@@ -18,7 +18,7 @@ import { channels } from './routes/channels.ts'
 import { commentReplies } from './routes/comment-replies.ts'
 import { popularVideos } from './routes/popular-videos.ts'
 import { search } from './routes/search.ts'
-import { createStats, type SimulatorStats } from './stats.ts'
+import { callKey, createStats, type CallLog, type SimulatorStats } from './stats.ts'
 import { SIMULATOR_TOKEN } from './token.ts'
 
 export type SimulatorOptions = {
@@ -33,6 +33,8 @@ export type Simulator = {
   /** Like a network fetch: rejects with the signal's reason when the request is aborted before the answer. */
   fetch(req: Request): Promise<Response>
   stats(): SimulatorStats
+  /** Each call's key (stats.ts, callKey), in arrival order: tests match them with the function's ledger rows. */
+  callLog(): CallLog
   resetStats(): void
   faults: Faults
 }
@@ -75,7 +77,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     const operation =
       c.req.method === 'GET' || c.req.method === 'HEAD' ? operationOf(url.pathname) : undefined
     if (!operation) return noRouteResponse(url.pathname)
-    stats.call(operation)
+    stats.call(operation, callKey(c.req.method, url.pathname, url.searchParams))
     c.set('baseUrl', (opts.baseUrl ?? url.origin).replace(/\/+$/, ''))
 
     const bearer = bearerOf(c.req.header('Authorization'))
@@ -115,6 +117,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
       })
     },
     stats: () => stats.snapshot(),
+    callLog: () => stats.callLog(),
     resetStats: () => stats.reset(),
     faults: { set: (rule) => faults.set(rule), clear: () => faults.clear(), current: () => faults.current() },
   }

@@ -13,6 +13,7 @@ import { CollectionDetail, CollectionSummary, type Job } from '#contract/collect
 import { getDataset } from '#simulator/data/dataset.ts'
 import { num, type Queryable } from '../db/database.ts'
 import { withPgClient, withPgliteFolder } from '../testing/stored-data.ts'
+import { ledgerCalls, matchCallsToRows, simulatorCallLog } from '../testing/call-log.ts'
 import { postgresBinDir, startPostgresCluster, type PostgresCluster } from '../testing/postgres-cluster.ts'
 import { INTERRUPTED_AFTER_PAYMENT } from './collect-item.ts'
 
@@ -92,6 +93,8 @@ async function readLedger(q: Queryable) {
   )
   const [again] = await q.query('SELECT count(*)::int AS n FROM collect_items WHERE attempts > 1')
   return {
+    /** Each caption row's call key, to match with the calls the service logged. */
+    calls: await ledgerCalls(q, { operation: CAPTIONS }),
     /** Work rows claimed more than once: a dead worker's claims taken over. */
     reclaimed: num(again?.n),
     rows: rows.reduce((s, r) => s + num(r.paid), 0),
@@ -127,14 +130,23 @@ async function crashAndResume(env: Record<string, string>, read: Reader) {
     if (v.track.state === 'failed') expect(v.track.failure?.message).toBe(INTERRUPTED_AFTER_PAYMENT)
   expect(d.tracks.collected + d.tracks.unavailable).toBeGreaterThanOrEqual(VIDEO_IDS.length - 4)
   const stats = await simulatorStats(sim)
+  const log = await simulatorCallLog(sim)
   await stop(fn)
   const ledger = await read(dataDir, readLedger)
   expect(ledger.paidTwice).toEqual([])
   expect(ledger.reclaimed).toBeGreaterThan(0) // the crash left claims, and the restarted function took them over
-  // Every call the service saw has a ledger row (a row may exist for a call the crash stopped before it left).
-  expect(stats.byOperation[CAPTIONS] ?? 0).toBeGreaterThan(0)
-  expect(stats.byOperation[CAPTIONS]).toBeLessThanOrEqual(ledger.rows)
-  expect(stats.byOperation[CAPTIONS]).toBeLessThanOrEqual(VIDEO_IDS.length)
+  // Every call the service saw has a ledger row of its own (a row may exist for a call the crash stopped before it
+  // left), and every charged row a call.
+  const captionCalls = log.calls.filter((c) => c.operation === CAPTIONS)
+  expect(log.dropped).toBe(0)
+  expect(captionCalls.length).toBe(stats.byOperation[CAPTIONS])
+  expect(captionCalls.length).toBeGreaterThan(0)
+  expect(matchCallsToRows(captionCalls, ledger.calls)).toEqual({
+    matched: captionCalls.length,
+    callsWithoutRow: [],
+    chargedRowsWithoutCall: [],
+  })
+  expect(captionCalls.length).toBeLessThanOrEqual(VIDEO_IDS.length)
 }
 
 describe('collect job: kill -9 of the function mid-collect [pglite]', () => {

@@ -1,6 +1,6 @@
 /** The runner's own rules: bounded concurrency, a quiet log while the database is down, a clean stop. */
-import { describe, expect, it } from 'vitest'
-import { StorageUnavailable, type Database } from '../db/database.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { num, StorageUnavailable, type Database } from '../db/database.ts'
 import type { Gateway } from '../gateway.ts'
 import { disposedAfterEach, gate, spendHarness } from '../testing/spend-harness.ts'
 import type { CueVectors } from './cue-vectors/cue-vector-worker.ts'
@@ -20,7 +20,11 @@ describe('collect job runner', () => {
       id: string
     }
     await h.request(`/api/collections/${c.id}/collect`, post({ maxUsd: 1 }))
-    await sleep(1500) // several polls: none may take a third track while two are held
+    // Four items reserve their price (two per slot), the last two just before they wait for a slot: with two calls
+    // held at the service, neither of them can be sent.
+    const reserved = async () =>
+      num((await h.db.query('SELECT count(*)::int AS n FROM collect_items WHERE reserved_micro > 0'))[0]?.n)
+    await vi.waitFor(async () => expect(await reserved()).toBe(4), { timeout: 15_000, interval: 20 })
     expect(h.seen.filter((r) => new URL(r.url).pathname.startsWith('/captions/'))).toHaveLength(2)
     g.open()
   })
@@ -49,10 +53,11 @@ describe('collect job runner', () => {
 
   it('logs a database that keeps failing once, not at every poll, and stops cleanly', async () => {
     const logs: string[] = []
+    let asked = 0
     const failing = {
       kind: 'pglite',
-      query: () => Promise.reject(new StorageUnavailable('the database is down')),
-      transaction: () => Promise.reject(new StorageUnavailable('the database is down')),
+      query: () => (asked++, Promise.reject(new StorageUnavailable('the database is down'))),
+      transaction: () => (asked++, Promise.reject(new StorageUnavailable('the database is down'))),
     } as unknown as Database
     const runner = startJobRunner({
       db: failing,
@@ -64,7 +69,8 @@ describe('collect job runner', () => {
       pollMs: 10,
       log: (l) => logs.push(l),
     })
-    await sleep(300)
+    // Ten polls have failed (one database call each) before the log is read.
+    await vi.waitFor(() => expect(asked).toBeGreaterThanOrEqual(10), { timeout: 10_000, interval: 10 })
     await runner.stop()
     expect(logs).toEqual(['[collect] looking for work failed: the database is down'])
   })
@@ -79,11 +85,14 @@ describe('collect job runner', () => {
     }
     expect((await h.request(`/api/collections/${c.id}/collect`, post({ maxUsd: 1 }))).status).toBe(202)
     // The writer's tracks wait until the gate opens: every fetched answer stays in its backlog.
+    let inWriter = 0
+    // The runner reads the writer's backlog (and so isStarting) at each poll, before deciding to claim.
+    let polls = 0
     const stuck: CueVectors = {
-      track: async () => (await g.opened, undefined),
+      track: async () => (inWriter++, await g.opened, undefined),
       warm: () => undefined,
       isReady: () => true,
-      isStarting: () => false,
+      isStarting: () => (polls++, false),
       close: async () => undefined,
     }
     const runner = startJobRunner({
@@ -98,12 +107,22 @@ describe('collect job runner', () => {
       log: () => undefined,
     })
     const calls = () => h.seen.filter((r) => new URL(r.url).pathname.startsWith('/captions/')).length
-    const deadline = Date.now() + 10_000
-    while (calls() < BACKLOG_PER_SLOT && Date.now() < deadline) await sleep(20)
-    await sleep(500) // many polls: none may claim past the backlog
-    expect(calls()).toBe(BACKLOG_PER_SLOT)
+    const claimed = async () =>
+      num((await h.db.query("SELECT count(*)::int AS n FROM collect_items WHERE state = 'running'"))[0]?.n)
+    // The backlog is full: from now on no poll may claim.
+    await vi.waitFor(() => expect(inWriter).toBeGreaterThanOrEqual(BACKLOG_PER_SLOT), { timeout: 15_000 })
+    // Polls begun after that: the one running then (and any claim it made) has ended.
+    const seenPolls = polls
+    await vi.waitFor(() => expect(polls).toBeGreaterThanOrEqual(seenPolls + 3), { timeout: 5_000 })
+    // Every item claimed has had its answer fetched and handed to the writer, and nothing more is claimed.
+    await vi.waitFor(async () => expect(inWriter).toBe(await claimed()), { timeout: 15_000 })
+    expect(calls()).toBe(inWriter)
+    // Claiming stops once BACKLOG_PER_SLOT answers wait; the item already waiting for the slot (two items per slot)
+    // still goes: never more than one past the backlog, far from the twenty queued.
+    expect(inWriter).toBeGreaterThanOrEqual(BACKLOG_PER_SLOT)
+    expect(inWriter).toBeLessThanOrEqual(BACKLOG_PER_SLOT + 1)
     g.open()
-    while (calls() < ids.length && Date.now() < deadline + 20_000) await sleep(20)
+    await vi.waitFor(() => expect(calls()).toBe(ids.length), { timeout: 30_000, interval: 20 })
     await runner.stop()
     expect(calls()).toBe(ids.length)
   })

@@ -29,6 +29,7 @@ import { toMicro } from '../spend/money.ts'
 import { postgresBinDir, startPostgresCluster, type PostgresCluster } from '../testing/postgres-cluster.ts'
 import { num, type Queryable } from './database.ts'
 import { withPgClient, withPgliteFolder } from '../testing/stored-data.ts'
+import { ledgerCalls, matchCallsToRows, simulatorCallLog, type LedgerCall } from '../testing/call-log.ts'
 
 const TEST_MS = 180_000
 const IN_CI = process.env.CI === 'true' || process.env.CI === '1'
@@ -156,6 +157,8 @@ type Reading = {
   pendingMicro: number
   /** budget.spent_micro of the source. */
   budgetMicro: number
+  /** Each row's call key, to match with the calls the service logged. */
+  calls: LedgerCall[]
 }
 
 async function readLedger(q: Queryable, source: string): Promise<Reading> {
@@ -180,6 +183,7 @@ async function readLedger(q: Queryable, source: string): Promise<Reading> {
     settledMicro: num(r?.settled_micro),
     pendingMicro: num(r?.pending_micro),
     budgetMicro: num(b?.spent),
+    calls: await ledgerCalls(q, { source }),
   }
 }
 
@@ -218,6 +222,7 @@ async function crashCycles(engine: Engine, sim: ChildServer, dataDir: string): P
       const statuses = countBy(await Promise.all(burst))
       // Requests the dead process had sent may still be answered by the service: wait until its counter stops.
       const stats = await whenSettled(() => simulatorStats(sim), 500, 15_000)
+      const log = await simulatorCallLog(sim)
 
       fn = await start() // the function itself recovers the data the crash left
       const health = await get(fn, '/api/health')
@@ -237,10 +242,13 @@ async function crashCycles(engine: Engine, sim: ChildServer, dataDir: string): P
       console.log(line)
       burstCalls += stats.calls - before
 
-      // Every call the service saw has a row (pending ones: the crash hid their outcome) …
-      expect(r.rows).toBeGreaterThanOrEqual(stats.calls)
+      expect(log).toMatchObject({ dropped: 0, calls: { length: stats.calls } })
+      const matching = matchCallsToRows(log.calls, r.calls)
+      // Every call the service saw has a row of its own (pending ones: the crash hid their outcome) …
+      expect(matching.callsWithoutRow).toEqual([])
+      expect(matching.matched).toBe(stats.calls)
       // … and no row says charged for a call the service did not see.
-      expect(r.charged + r.chargedFailure).toBeLessThanOrEqual(stats.calls)
+      expect(matching.chargedRowsWithoutCall).toEqual([])
       expect(r.settledMicro).toBeLessThanOrEqual(toMicro(stats.costUsd))
       // The budget counter is the sum of the rows.
       expect(r.budgetMicro).toBe(r.settledMicro + r.pendingMicro)
@@ -382,6 +390,9 @@ describePostgres('durability: two function processes on one Postgres database', 
         expect(toMicro(stats.costUsd)).toBe(capMicro)
         expect(reading.budgetMicro).toBe(capMicro)
         expect(reading).toMatchObject({ rows: 10, charged: 10, pending: 0, settledMicro: capMicro })
+        // The ten calls and the ten rows are the same ten questions.
+        const matching = matchCallsToRows((await simulatorCallLog(sim)).calls, reading.calls)
+        expect(matching).toEqual({ matched: 10, callsWithoutRow: [], chargedRowsWithoutCall: [] })
       })
     },
     TEST_MS,

@@ -11,13 +11,16 @@ it('a call waits for a free slot before its ledger row is written, and frees it 
   const h = track(spendHarness({ hold: g.opened }))
   await h.ready
   const slots = upstreamSlots(1)
+  let askedForSlot = 0
+  const slot = () => (askedForSlot++, slots())
   const call = (videoId: string) =>
-    h.gateway.call({ ...captionCall({ lang: 'en', mode: 'default' }, videoId), upstreamSlot: slots })
+    h.gateway.call({ ...captionCall({ lang: 'en', mode: 'default' }, videoId), upstreamSlot: slot })
   const first = call('ccccccccc21')
   const second = call('ccccccccc22')
-  await vi.waitFor(() => expect(h.seen).toHaveLength(1))
-  // The second waits for the slot: it has asked nothing of the service and written no ledger row.
-  await new Promise((r) => setTimeout(r, 200))
+  await vi.waitFor(() => expect(h.seen).toHaveLength(1), { timeout: 15_000 })
+  // The second has asked for the slot the first holds until the service answers: it can go no further.
+  await vi.waitFor(() => expect(askedForSlot).toBe(2), { timeout: 15_000 })
+  // It has asked nothing of the service and written no ledger row.
   expect(h.seen).toHaveLength(1)
   expect((await h.spend()).recent).toHaveLength(1)
   g.open()

@@ -102,22 +102,28 @@ describe('the collection’s Codes section', { timeout: 90_000 }, () => {
     // Hold the codings' refresh back until the next name is typed: the codes list is shown by then.
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
+    let asked = 0
     let answered = 0
     const inner = globalThis.fetch
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-      if (url.includes(`/api/collections/${collection.id}/codings`) && (init?.method ?? 'GET') === 'GET')
+      if (url.includes(`/api/collections/${collection.id}/codings`) && (init?.method ?? 'GET') === 'GET') {
+        asked += 1
         return held.then(() => inner(input, init)).finally(() => (answered += 1))
+      }
       return inner(input, init)
     })
     const { user, section } = await withFirstCode(collection.id, 'memory')
     const next = within(within(section).getByRole('form', { name: 'New code' })).getByLabelText('Name')
     await user.type(next, 'childhood')
     release()
-    // The refresh has landed and nothing is saving any more.
-    await waitFor(() => expect(answered).toBeGreaterThan(0), slow)
-    await within(section).findByRole('button', { name: 'Create code' }, slow)
-    await new Promise((r) => setTimeout(r, 50))
+    // Every codings request has been answered and rendered (the segments list shows them), and nothing is saving.
+    await waitFor(() => {
+      expect(answered).toBe(asked)
+      expect(within(section).getByText('Nothing is coded yet.')).toBeTruthy()
+      expect(within(section).getByRole('button', { name: 'Create code' })).toBeTruthy()
+    }, slow)
+    expect(asked).toBeGreaterThan(0)
     expect(
       (
         within(within(section).getByRole('form', { name: 'New code' })).getByLabelText(

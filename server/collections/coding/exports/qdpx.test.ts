@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs'
 import { XMLParser } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
+import { validateXML } from 'xmllint-wasm'
 import { ApiFailure } from '#server/errors.ts'
 import type { CodingProject } from './coding-project.ts'
 import { uuidV5 } from './guid.ts'
@@ -21,6 +23,20 @@ async function exported(p: CodingProject = codedProject()) {
   const file = await writeQdpx(p)
   const qdpx = readQdpx(file.body as Uint8Array)
   return { file, qdpx, report: validateProjectQde(qdpx.qde, qdpx.sources) }
+}
+
+/** The standard's own schema (src/testing/refi-qda/README.md), not our reading of it. */
+const PROJECT_XSD = readFileSync(
+  new URL('../../../../src/testing/refi-qda/Project.xsd', import.meta.url),
+  'utf8',
+)
+
+async function schemaErrors(documents: Record<string, string>): Promise<string[]> {
+  const result = await validateXML({
+    xml: Object.entries(documents).map(([fileName, contents]) => ({ fileName, contents })),
+    schema: [{ fileName: 'Project.xsd', contents: PROJECT_XSD }],
+  })
+  return result.errors.map((e) => e.rawMessage)
 }
 
 const xml = new XMLParser({
@@ -67,6 +83,20 @@ describe('the REFI-QDA project (.qdpx)', () => {
         '<?xml version="1.0" encoding="utf-8"?>\n<Project xmlns="urn:QDA-XML:project:1.0" name="Transit &quot;voices&quot;, 東京"',
       ),
     ).toBe(true)
+  })
+
+  it('validates against the REFI-QDA Project.xsd: coded transcripts and a reply thread, unsafe memos, no codings', async () => {
+    const memo = CODINGS.map((c, i) => (i === 0 ? { ...c, memo: 'bell\u0007 and \uFFFF end' } : c))
+    const documents = {
+      'coded.qde': (await exported()).qdpx.qde,
+      'memos.qde': (await exported(codedProject({ codings: memo }))).qdpx.qde,
+      'empty.qde': (await exported(codedProject({ codings: [] }))).qdpx.qde,
+    }
+    expect(await schemaErrors(documents)).toEqual([])
+    // The schema does refuse: a project without its required name is reported.
+    const nameless = documents['coded.qde'].replace(/(<Project\b[^>]*?) name="[^"]*"/, '$1')
+    expect(nameless).not.toBe(documents['coded.qde'])
+    expect((await schemaErrors({ 'nameless.qde': nameless })).join('\n')).toMatch(/'name' is required/)
   })
 
   it('makes each coded range one selection holding a coding per code, covering exactly the coded text', async () => {
