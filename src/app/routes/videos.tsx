@@ -1,9 +1,9 @@
 import { useParams, useSearchParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { isVideoId } from '#contract/index.ts'
-import { captionQueries } from '#features/captions/api/queries.ts'
-import { CaptionStudio } from '#features/captions/captions-view.tsx'
-import { VideoPicker } from '#features/captions/components/video-picker.tsx'
+import { captionQueries } from '#features/videos/api/queries.ts'
+import { VideosView } from '#features/videos/videos-view.tsx'
+import { VideoPicker } from '#features/videos/components/video-picker.tsx'
 import { pageTitle } from '#lib/page-title.ts'
 import { studioSearch, parseStudioSearch } from '#lib/urls/videos.ts'
 import { useVideoSummary } from '#lib/video-summaries.ts'
@@ -48,7 +48,7 @@ function VideoRoute({ videoId }: { videoId: string }) {
         pays={`the list of caption files and the ${state.lang ? `${state.lang} ` : ''}captions (JSON) of ${videoId}`}
         alreadyLoaded={alreadyLoaded}
       >
-        <CaptionStudio
+        <VideosView
           videoId={videoId}
           state={state}
           problems={problems}

@@ -16,7 +16,7 @@ import { TrackPicker } from './components/track-picker.tsx'
 import { TrackStatus } from './components/track-status.tsx'
 import { TranscriptWorkspace } from './components/transcript-workspace.tsx'
 
-export type CaptionStudioProps = {
+export type VideosViewProps = {
   videoId: string
   state: StudioState
   /** URL parameters that were not understood, each named with what is wrong. */
@@ -25,7 +25,7 @@ export type CaptionStudioProps = {
 }
 
 /** One video's captions: tracks, a transcript synced to playback, search, speech rate and downloads. */
-export function CaptionStudio({ videoId, state, problems, onNavigate }: CaptionStudioProps) {
+export function VideosView({ videoId, state, problems, onNavigate }: VideosViewProps) {
   const files = useQuery(captionQueries.files(videoId))
   const track = useQuery(captionQueries.track(videoId, state.lang, state.mode))
   const health = useQuery(serviceModeQuery())

@@ -88,7 +88,7 @@ export function TranscriptWorkspace({
   }
 
   return (
-    // Each part a paint layer of its own (see captions-view.tsx): the transcript repaints alone while playing.
+    // Each part a paint layer of its own (see videos-view.tsx): the transcript repaints alone while playing.
     <div className="space-y-3 [&>*]:relative">
       <PlaybackControls
         source={source}
