@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/research-session.ts`: issue 14's scripted research session alone (bench/parts/session.ts): builds the
+ * `npx tsx bench/research-session.ts`: the scripted research session alone (bench/parts/session.ts): builds the
  * SPA, starts the production server on demo data with a fresh DATA_DIR, runs the session twice, prints the figures.
  */
 import { join } from 'node:path'

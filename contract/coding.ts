@@ -1,4 +1,4 @@
-/** Shapes of the coding HTTP interface (issue 17; README, HTTP interface: codes and codings): codes of a collection and the codings that apply them to segments. */
+/** Shapes of the coding HTTP interface (docs/openapi.json): codes of a collection and the codings that apply them to segments. */
 import { z } from 'zod'
 import { VideoId } from './collections.ts'
 import { COMMENT_ID_RE, REPLY_ID_RE } from './identifiers.ts'

@@ -1,4 +1,4 @@
-/** Shapes of the collections HTTP interface (issue 15; README, HTTP interface): the function answers them, the SPA and scripts validate them. */
+/** Shapes of the collections HTTP interface (docs/openapi.json): the function answers them, the SPA and scripts validate them. */
 import { z } from 'zod'
 import { CAPTION_MODES } from './enums.ts'
 import { VIDEO_ID_RE } from './identifiers.ts'

@@ -1,5 +1,5 @@
 /**
- * One purchase per caption track, and free conversions (issue 14): a view, its download and the bulk view buy one JSON
+ * One purchase per caption track, and free conversions: a view, its download and the bulk view buy one JSON
  * track once; converted formats make no paid call and carry the service's cues, read with the parsers its files are read with.
  */
 import { readFileSync } from 'node:fs'

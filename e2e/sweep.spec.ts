@@ -1,4 +1,4 @@
-/** Area sweep (issue 16) on demo data: plan and price first, run, reload mid-sweep, merged = union, GeoJSON, collection. */
+/** Area sweep on demo data: plan and price first, run, reload mid-sweep, merged = union, GeoJSON, collection. */
 import type { Page, Route, TestInfo } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
 import { axeViolations } from './support/axe.ts'

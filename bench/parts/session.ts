@@ -1,5 +1,5 @@
 /**
- * Session: the research session of issue 14, done in the real SPA in Chromium against the production server on demo
+ * Session: a scripted research session, done in the real SPA in Chromium against the production server on demo
  * data, as a researcher would click it: a search → 5 videos opened → each one's captions in 4 formats → a bulk ZIP of
  * 50 videos in the same 4 formats → a channel page → a reply thread. Paid calls and dollars come from the ledger
  * (GET /api/spend) before and after, so what the SPA asked for is what is counted. Then the same session again in a

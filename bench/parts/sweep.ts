@@ -1,5 +1,5 @@
 /**
- * Area sweep (issue 16): the Paris fixture swept on demo data through the function (in-process, memory storage, a
+ * Area sweep: the Paris fixture swept on demo data through the function (in-process, memory storage, a
  * fresh cache for each plan) at 2, 5 and 10 km, first page only and every page: circles, pages bought, dollars,
  * unique videos and the share of videos found by more than one circle. Then one plan again: it must pay $0.
  */

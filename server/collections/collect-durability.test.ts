@@ -1,5 +1,5 @@
 /**
- * The collect job across processes (issue 15): the function is killed (SIGKILL) mid-collect and restarted on the
+ * The collect job across processes: the function is killed (SIGKILL) mid-collect and restarted on the
  * same storage, and the job resumes and finishes, every call the service saw has a ledger row and no track is paid
  * twice; two function processes on one Postgres share a job and never ask the service for one track twice.
  */

@@ -1,4 +1,4 @@
-/** /api/collections: collections, their videos, the price of collecting and the collect job (README, HTTP interface). */
+/** /api/collections: collections, their videos, the price of collecting and the collect job (docs/openapi.json). */
 import { Hono } from 'hono'
 import {
   AddVideosBody,

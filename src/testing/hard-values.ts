@@ -1,4 +1,4 @@
-/** Values that broke exports before (issue 14): each must come back exactly from every CSV the app writes. */
+/** Values that are hard to export exactly: each must come back exactly from every CSV the app writes. */
 export const HARD_VALUES = [
   '#1 hit # not a comment',
   '@handle replies',

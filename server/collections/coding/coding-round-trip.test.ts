@@ -1,5 +1,5 @@
 /**
- * The round trip of issue 17: a demo collection collected through the simulator, coded through the HTTP interface
+ * The coding round trip: a demo collection collected through the simulator, coded through the HTTP interface
  * (cues of three videos and a reply), exported as `.qdpx`, unzipped and read back with a real XML parser: the
  * REFI-QDA structure holds and every selection's range covers exactly the coded text. The other exports answer
  * with their types and names.

@@ -1,4 +1,4 @@
-/** A segment as the client sends it → as stored: cues resolved against the collection's collected corpus track (issue 15's cleaned text). */
+/** A segment as the client sends it → as stored: cues resolved against the collection's collected corpus track (its cleaned text). */
 import type { CuesSegment, Segment, SegmentInput } from '#contract/coding.ts'
 import { num, type Queryable } from '../../db/database.ts'
 import { ApiFailure, invalidQuery } from '../../errors.ts'

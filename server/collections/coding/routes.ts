@@ -1,4 +1,4 @@
-/** /api/collections/:id/codes and /codings: a collection's code tree and the codings that apply it (README, HTTP interface: codes and codings). */
+/** /api/collections/:id/codes and /codings: a collection's code tree and the codings that apply it (docs/openapi.json). */
 import { Hono } from 'hono'
 import { CodeInput, CodePatch, CodingPatch, CodingsQuery, CreateCodingsBody } from '#contract/coding.ts'
 import type { AppEnv } from '../../app-context.ts'

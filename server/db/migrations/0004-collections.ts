@@ -1,4 +1,4 @@
-/** Research collections, their videos and wanted tracks, the corpus of collected tracks and cues, and the collect job's work rows (issue 15; docs/decisions/0140). */
+/** Research collections, their videos and wanted tracks, the corpus of collected tracks and cues, and the collect job's work rows (docs/decisions/0140). */
 export const sql = `
 CREATE TABLE collections (
   id           text   PRIMARY KEY,

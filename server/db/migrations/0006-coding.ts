@@ -1,4 +1,4 @@
-/** Codes of a collection (a tree) and the codings that apply them to transcript cues or replies (issue 17; docs/decisions/0163). */
+/** Codes of a collection (a tree) and the codings that apply them to transcript cues or replies (docs/decisions/0163). */
 export const sql = `
 CREATE TABLE codes (
   id             text    PRIMARY KEY,

@@ -1,4 +1,4 @@
-/** What an area sweep covers (issue 16): drawn or pasted shapes, or a list of sites each with its own radius. */
+/** What an area sweep covers: drawn or pasted shapes, or a list of sites each with its own radius. */
 import type { MultiPolygon } from 'geojson'
 
 /** One site of a list: a point and the radius to search around it (CSV `lat,lon,radius_km[,label]`). */

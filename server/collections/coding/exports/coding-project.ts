@@ -1,5 +1,5 @@
 /**
- * What the coding export writers take (issue 17): a collection's codes, codings, transcripts and coded reply threads,
+ * What the coding export writers take: a collection's codes, codings, transcripts and coded reply threads,
  * loaded by the routes, written by pure functions. Every writer returns whole files; none reads the database.
  */
 import type { Code, Coding, CuesSegment, ReplySegment, Segment, TranscriptFormat } from '#contract/coding.ts'
@@ -8,7 +8,7 @@ import type { DataSource } from '../../exports/export-source.ts'
 export type { Code, Coding, CuesSegment, ReplySegment, Segment, TranscriptFormat }
 export { TRANSCRIPT_FORMATS } from '#contract/coding.ts'
 
-/** One cue of a video's collected corpus track (the cleaned text of issue 15). */
+/** One cue of a video's collected corpus track (its cleaned text). */
 export type ProjectCue = { seq: number; start: number; duration: number; text: string }
 
 export type ProjectVideo = {

@@ -1,4 +1,4 @@
-/** The coding export writers (issue 17): pure functions from a CodingProject to whole files. */
+/** The coding export writers: pure functions from a CodingProject to whole files. */
 import type { CodingWriters } from './coding-project.ts'
 import { codingsCsvProvenance, writeCodingsCsv } from './write-codings-csv.ts'
 import { writeElanZip } from './write-elan.ts'

@@ -23,7 +23,7 @@ export type TranscriptWorkspaceProps = {
   rtl: boolean
   query: string
   onQueryChange: (q: string) => void
-  /** A collection in the URL turns coding on (issue 17). */
+  /** A collection in the URL turns coding on. */
   coding?: StudioCodingTarget & { collectionName?: string }
 }
 
