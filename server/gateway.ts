@@ -1,8 +1,7 @@
-/** The paid path's shapes (what routes ask, what they get back) and its contract check: below both the upstream client and spend/, which implement it. */
+/** The paid path's shapes (what routes ask, what they get back): below both the upstream client and spend/, which implement them. */
 import type { z } from 'zod'
-import type { Operation } from '#contract/index.ts'
+import type { CaptionFormat, Operation } from '#contract/index.ts'
 import type { Queryable } from './db/database.ts'
-import { ApiFailure } from './errors.ts'
 
 export type PaidCall = {
   operation: Operation
@@ -11,8 +10,8 @@ export type PaidCall = {
   query: Record<string, string | string[] | undefined>
   /** JSON answers are checked against this before anything is returned or cached. */
   schema?: z.ZodType
-  /** Non-JSON answers (caption files) are checked by this before anything is returned or cached; it throws ApiFailure. */
-  check?: (body: string) => void
+  /** Caption files are checked to be laid out in this format before anything is returned or cached (`json` by the schema). */
+  captionFormat?: CaptionFormat
   signal?: AbortSignal
   /** Who asks (for per-client rate limits); never forwarded. */
   clientKey?: string
@@ -44,31 +43,4 @@ export type Quote = { operation: Operation; priceUsd: number; cached: boolean }
 export type Gateway = {
   call(call: PaidCall): Promise<PaidResult>
   quote(call: PaidCall): Promise<Quote>
-}
-
-/** Checks a body against its contract (schema or check); a broken required field is the service's fault, not the browser's. Returns the body parsed (as sent, not the schema's output) when a schema checked it. */
-export function checkAgainstContract(call: PaidCall, body: string): unknown {
-  call.check?.(body)
-  if (!call.schema) return undefined
-  let json: unknown
-  try {
-    json = JSON.parse(body)
-  } catch {
-    throw new ApiFailure(
-      502,
-      'upstream_invalid',
-      `The data service answered ${call.operation} with a body that is not valid JSON.`,
-    )
-  }
-  const parsed = call.schema.safeParse(json)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const where = issue?.path.length ? issue.path.join('.') : 'the body'
-    throw new ApiFailure(
-      502,
-      'upstream_invalid',
-      `The data service's answer to ${call.operation} broke the contract at ${where}: ${issue?.message ?? 'invalid'}.`,
-    )
-  }
-  return json
 }

@@ -1,7 +1,6 @@
 /** The canonical caption request of a collection's track: the same question the caption studio asks, so both share one purchase (docs/decisions/0128). */
 import { CaptionItems } from '#contract/schemas.ts'
 import type { PaidCall } from '../gateway.ts'
-import { captionBodyCheck } from '../upstream/caption-body-check.ts'
 import type { CollectionRow } from './collection-store.ts'
 
 /** Rate limits are per client; the collect job is one client of its own. */
@@ -13,7 +12,7 @@ export function captionCall(c: Pick<CollectionRow, 'lang' | 'mode'>, videoId: st
     path: `/captions/${videoId}`,
     query: { format: 'json', mode: c.mode, ...(c.lang ? { lang: c.lang } : {}) },
     schema: CaptionItems,
-    check: captionBodyCheck('json'),
+    captionFormat: 'json',
     clientKey: COLLECT_CLIENT,
   }
 }

@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import { CAPTION_CONTENT_TYPES, CaptionItems, captionFileName } from '#contract/index.ts'
 import type { AppEnv } from '../app-context.ts'
-import { captionBodyCheck } from '../upstream/caption-body-check.ts'
 import { CaptionQuery, VideoIdParam, validParam, validQuery } from '../validation.ts'
 import { payAndSend } from './respond.ts'
 
@@ -19,7 +18,7 @@ export const captions = new Hono<AppEnv>().get(
       path: `/captions/${videoId}`,
       query,
       schema: format === 'json' ? CaptionItems : undefined,
-      check: captionBodyCheck(format),
+      captionFormat: format,
     }
     const headers: Record<string, string> = {}
     if (download === '1' || download === 'true') {

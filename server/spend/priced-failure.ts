@@ -28,3 +28,6 @@ const NOT_CHARGED: ReadonlySet<ErrorCode> = new Set([
 ])
 
 export const isCharged = (failure: ApiFailure): boolean => failure.charged ?? !NOT_CHARGED.has(failure.code)
+
+/** A failure before the call left: nothing paid, nothing cached, and the same answer for the flight's joiners. */
+export const refusal = (failure: ApiFailure): PricedFailure => new PricedFailure(failure, 0, undefined)

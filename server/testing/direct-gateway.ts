@@ -1,6 +1,7 @@
 /** Test support: the paid path without storage (one upstream call, its answer checked against the contract, its list price attached), for route and token tests that need no database. */
 import { priceOf } from '#contract/index.ts'
-import { checkAgainstContract, type Gateway } from '../gateway.ts'
+import type { Gateway } from '../gateway.ts'
+import { checkAgainstContract } from '../spend/contract-check.ts'
 import type { UpstreamClient } from '../upstream/client.ts'
 
 export function createDirectGateway(client: UpstreamClient): Gateway {

@@ -1,6 +1,7 @@
 /**
  * Is a caption answer the format it was asked in? A JSON body labelled text/vtt or an XML file cut off mid-way
  * is refused (502 upstream_invalid) before it is cached for days. `json` is checked by the contract's schema.
+ * A paid call names its format (PaidCall.captionFormat); the spend layer's contract check applies this.
  * Cheap checks of the layout's signature, never a full parse: bodies run to megabytes.
  */
 import type { CaptionFormat } from '#contract/index.ts'
@@ -103,17 +104,14 @@ const CHECKS: Record<Exclude<CaptionFormat, 'json'>, Check> = {
   },
 }
 
-/** The check a caption route hands to its paid call; none for `json`, whose schema is checked instead. */
-export function captionBodyCheck(format: CaptionFormat): ((body: string) => void) | undefined {
+/** The refusal for a caption body that is not laid out as `format`, or undefined when it is (`json` is left to the schema). */
+export function captionBodyFailure(format: CaptionFormat, body: string): ApiFailure | undefined {
   if (format === 'json') return undefined
-  const check = CHECKS[format]
-  return (body) => {
-    const wrong = check(body)
-    if (wrong)
-      throw new ApiFailure(
-        502,
-        'upstream_invalid',
-        `The data service's answer to format=${format} is not ${NAMES[format]}: it ${wrong}. Nothing was cached.`,
-      )
-  }
+  const wrong = CHECKS[format](body)
+  if (!wrong) return undefined
+  return new ApiFailure(
+    502,
+    'upstream_invalid',
+    `The data service's answer to format=${format} is not ${NAMES[format]}: it ${wrong}. Nothing was cached.`,
+  )
 }

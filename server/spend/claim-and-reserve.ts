@@ -1,0 +1,65 @@
+/**
+ * Claim and reserve, one transaction: the ledger row `pending` (at most one in flight per key, across instances)
+ * and the budget reservation are written together, before the call leaves. Nothing leaves without a record, and
+ * a database that fails means no call (503). docs/decisions/0120.
+ */
+import { StorageUnavailable, type Database } from '../db/database.ts'
+import { storageFailure } from '../db/storage-failure.ts'
+import { ApiFailure } from '../errors.ts'
+import type { PaidCall } from '../gateway.ts'
+import type { Budget } from './budget.ts'
+import type { NormalisedCall } from './cache-key.ts'
+import type { Ledger } from './ledger.ts'
+import type { Price } from './price.ts'
+import { refusal } from './priced-failure.ts'
+import type { Cached, ResponseCache } from './response-cache.ts'
+
+export type ClaimDeps = {
+  db: Database
+  ledger: Pick<Ledger, 'claim'>
+  budget: Pick<Budget, 'reserve'>
+  cache: Pick<ResponseCache, 'find'>
+  /** How long a claim holds before another instance may take it over. */
+  leaseMs: number
+}
+
+/** This instance pays (its ledger row's id); another instance stored the answer meanwhile; or another is paying now. */
+export type Claim = { id: string } | { found: Cached } | { elsewhere: true }
+
+/** Another instance stored the answer between this one's look-up and its claim: the claim is rolled back. */
+class FoundInCache extends Error {
+  constructor(readonly entry: Cached) {
+    super('found in cache')
+  }
+}
+
+/** A claim holds a service slot while it waits for the engine: it goes before queued work (decision 0180). */
+const URGENT = { urgent: true }
+
+/** Claims the call and reserves its price; a refusal (budget, a withdrawn call, the database) is thrown priced at 0. */
+export async function claimAndReserve(
+  { db, ledger, budget, cache, leaseMs }: ClaimDeps,
+  call: PaidCall,
+  n: NormalisedCall,
+  key: string,
+  price: Price,
+): Promise<Claim> {
+  try {
+    const id = await db.transaction(async (tx) => {
+      await call.beforeClaim?.(tx)
+      const claimed = await ledger.claim(tx, n, key, price.micro, leaseMs)
+      if (!claimed) return undefined
+      // Another instance may have stored the answer since our look-up; on the embedded engine this process is the only one.
+      const stored = db.kind === 'postgres' ? await cache.find(tx, key) : undefined
+      if (stored) throw new FoundInCache(stored)
+      await budget.reserve(tx, n.operation, price.micro)
+      return claimed
+    }, URGENT)
+    return id === undefined ? { elsewhere: true } : { id }
+  } catch (e) {
+    if (e instanceof FoundInCache) return { found: e.entry }
+    if (e instanceof ApiFailure) throw refusal(e)
+    if (e instanceof StorageUnavailable) throw refusal(storageFailure(e))
+    throw e
+  }
+}
