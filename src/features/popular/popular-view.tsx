@@ -1,29 +1,24 @@
-import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react'
-import { Link } from 'react-router'
-import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { addUsd, formatUsd, priceOf } from '#contract/index.ts'
+import { useDeferredValue, useMemo } from 'react'
 import { AfterFirstPaint } from '#components/after-first-paint.tsx'
-import { ErrorPanel } from '#components/ui/error-panel.tsx'
-import { ExportMenu } from '#components/export-menu.tsx'
-import { errorMessage } from '#lib/api-client.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
-import { popularQueries } from './api/queries.ts'
-import { categoryCounts, filterAndSort, toRows } from './lib/popular-rows.ts'
-import { hasActiveFilters, popularSearchParams, type PopularState } from './lib/popular-search.ts'
-import { useUrlDraft } from './hooks/use-url-draft.ts'
+import { useFoundBy } from '#lib/collections/use-found-by.ts'
+import { categoryCounts, filterAndSort } from './lib/popular-rows.ts'
+import { hasActiveFilters, type PopularState } from './lib/popular-search.ts'
 import { popularExport } from './lib/popular-export.ts'
+import { popularStateKey, usePopularState } from './hooks/use-popular-state.ts'
+import { usePopularFeed } from './hooks/use-popular-feed.ts'
+import { useAutoLoad } from './hooks/use-auto-load.ts'
+import { useExpandedSet } from './hooks/use-expanded-set.ts'
 import { PopularFeedList } from './components/popular-feed-list.tsx'
 import { PopularFiltersForm } from './components/popular-filters-form.tsx'
 import { CategoryChart } from './components/category-chart.tsx'
 import { NextPageBar } from './components/next-page-bar.tsx'
 import { FeedFreshness } from './components/feed-freshness.tsx'
-import { bulkPath } from '#lib/urls/bulk.ts'
-import { AddToCollectionButton } from '#lib/collections/add-to-collection-button.tsx'
-import { useFoundBy } from '#lib/collections/use-found-by.ts'
-import { videoMetaOf } from '#lib/collections/video-meta.ts'
-
-/** Pages loaded automatically per switch-on before auto-load pauses and asks again (docs/decisions/0050). */
-export const AUTO_LOAD_PAGE_CAP = 20
+import { PopularIntro } from './components/popular-intro.tsx'
+import { FirstPageStatus } from './components/first-page-status.tsx'
+import { LinkProblems } from './components/link-problems.tsx'
+import { LoadedSummary } from './components/loaded-summary.tsx'
+import { PopularActions } from './components/popular-actions.tsx'
 
 export type PopularViewProps = {
   state: PopularState
@@ -31,74 +26,21 @@ export type PopularViewProps = {
   onStateChange: (next: PopularState) => void
 }
 
-const stateKey = (s: PopularState): string => popularSearchParams(s).toString()
-
 export function PopularView({ state: stateFromUrl, problems, onStateChange: writeUrl }: PopularViewProps) {
-  const [state, setState] = useUrlDraft(stateFromUrl, stateKey)
-  const onStateChange = useCallback(
-    (next: PopularState) => {
-      setState(next)
-      writeUrl(next)
-    },
-    [setState, writeUrl],
-  )
-  const queryClient = useQueryClient()
+  const [state, onStateChange] = usePopularState(stateFromUrl, writeUrl)
   const feedParams = { regionCode: state.region, hl: state.hl }
-  // Another region keeps the loaded list (and the focused select) on screen until its first page arrives.
-  const feed = useInfiniteQuery({ ...popularQueries.feed(feedParams), placeholderData: keepPreviousData })
-  const { data, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = feed
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
-  const [autoUsed, setAutoUsed] = useState(0)
-  const autoId = useId()
-
-  const pages = useMemo(() => data?.pages ?? [], [data])
-  const rows = useMemo(() => toRows(pages), [pages])
+  const { feed, pages, rows, receipts, paid, fromCache, nextToken, reset } = usePopularFeed(feedParams)
+  const { autoUsed, autoPaused, onNearEnd, resetAuto } = useAutoLoad(feed, state.auto)
+  const { expanded, onToggle, collapseAll } = useExpandedSet()
   const deferredState = useDeferredValue(state)
   const shown = useMemo(() => filterAndSort(rows, deferredState), [rows, deferredState])
   const foundBy = useFoundBy('popular', 'Popular videos')
   const counts = useMemo(() => categoryCounts(rows), [rows])
-  const receipts = pages.map((p) => p.receipt)
-  const paid = addUsd(...receipts.map((r) => r.costUsd))
-  const fromCache = receipts.filter((r) => r.cache === 'HIT').length
-  const nextToken = hasNextPage ? pages[pages.length - 1]?.nextPageToken : undefined
-  // Said once the cap's last page has arrived, not while it is still on its way.
-  const autoPaused = state.auto && autoUsed >= AUTO_LOAD_PAGE_CAP && !isFetchingNextPage
-
-  const onToggle = useCallback((id: string) => {
-    setExpanded((prev) => {
-      const next = new Set(prev)
-      if (!next.delete(id)) next.add(id)
-      return next
-    })
-  }, [])
-
-  const onNearEnd = useCallback(() => {
-    if (
-      !state.auto ||
-      feed.isPlaceholderData ||
-      !hasNextPage ||
-      isFetchingNextPage ||
-      isFetchNextPageError ||
-      autoUsed >= AUTO_LOAD_PAGE_CAP
-    )
-      return
-    setAutoUsed((n) => n + 1)
-    void fetchNextPage()
-  }, [
-    state.auto,
-    feed.isPlaceholderData,
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    autoUsed,
-    fetchNextPage,
-  ])
 
   function onRestart() {
-    setExpanded(new Set())
-    setAutoUsed(0)
-    // Reset, not refetch: a refetch would fetch (and pay for) every loaded page again.
-    void queryClient.resetQueries({ queryKey: popularQueries.feed(feedParams).queryKey, exact: true })
+    collapseAll()
+    resetAuto()
+    reset()
   }
 
   // Exactly the rows shown, in the shown order; the provenance says the filters, the sort and how many of the loaded.
@@ -107,7 +49,7 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
       format,
       popularExport({
         receipts,
-        pageTokens: (data?.pageParams ?? []) as (string | undefined)[],
+        pageTokens: (feed.data?.pageParams ?? []) as (string | undefined)[],
         loaded: rows,
         shown,
         state,
@@ -116,78 +58,35 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
     )
   }
 
-  const filtered = hasActiveFilters(state)
-  const bulkIds = shown.map((r) => r.video.id)
-
   return (
     <div className="space-y-5">
-      <header className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Popular videos</h1>
-        <p className="max-w-3xl text-slate-700">
-          The platform's most popular videos, most popular first. Each page costs{' '}
-          {formatUsd(priceOf('GET /popularVideos'))} (free when the dashboard has it cached). Opening this
-          view loads the first page; further pages load when you ask, or as you scroll if you switch auto-load
-          on.
-        </p>
-      </header>
+      <PopularIntro />
 
-      {problems.length > 0 && (
-        <div role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <p className="font-medium">Some of the link's settings were not used:</p>
-          <ul className="ml-5 list-disc">
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <LinkProblems problems={problems} />
 
-      {feed.isPending ? (
-        <p role="status" className="text-slate-700">
-          Loading the first page of popular videos…
-        </p>
-      ) : feed.isError && pages.length === 0 ? (
-        <ErrorPanel
-          title="The popular list could not be loaded"
-          message={errorMessage(feed.error)}
-          error={feed.error}
-          onRetry={() => void feed.refetch()}
-          retryPriceUsd={priceOf('GET /popularVideos')}
+      {feed.isPending || (feed.isError && pages.length === 0) ? (
+        <FirstPageStatus
+          error={feed.isError ? feed.error : undefined}
           retrying={feed.isFetching}
+          onRetry={() => void feed.refetch()}
         />
       ) : (
         <>
-          <section
-            aria-label="What is loaded"
-            className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-700"
-          >
-            <p data-testid="loaded-summary">
-              {rows.length} videos loaded in {pages.length} {pages.length === 1 ? 'page' : 'pages'}
-              {pages[0] ? ` (the service counts ${pages[0].totalResults})` : ''} · paid {formatUsd(paid)}
-              {fromCache > 0 ? ` · ${fromCache} from cache, free` : ''}
-              {pages[0]?.regionCode ? ` · the chart of region ${pages[0].regionCode}` : ''}
-            </p>
-            <div className="flex items-center gap-2">
-              <input
-                id={autoId}
-                type="checkbox"
-                checked={state.auto}
-                onChange={(e) => {
-                  setAutoUsed(0)
-                  onStateChange({ ...state, auto: e.target.checked })
-                }}
-                className="h-4 w-4"
-              />
-              <label htmlFor={autoId}>
-                Auto-load next pages as I scroll ({formatUsd(priceOf('GET /popularVideos'))} each, pauses
-                after {AUTO_LOAD_PAGE_CAP})
-              </label>
-            </div>
-          </section>
+          <LoadedSummary
+            videos={rows.length}
+            pages={pages}
+            paidUsd={paid}
+            fromCache={fromCache}
+            auto={state.auto}
+            onAutoChange={(auto) => {
+              resetAuto()
+              onStateChange({ ...state, auto })
+            }}
+          />
 
           <FeedFreshness
             firstFetchedAt={receipts[0]?.fetchedAt}
-            restarting={feed.isFetching && !isFetchingNextPage}
+            restarting={feed.isFetching && !feed.isFetchingNextPage}
             onRestart={onRestart}
             feed={feedParams}
           />
@@ -203,27 +102,13 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
             <CategoryChart counts={counts} total={rows.length} selected={state.category} />
           </div>
 
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <ExportMenu
-              onExport={onExport}
-              disabled={shown.length === 0}
-              count={shown.length}
-              loaded={rows.length}
-              noun="videos"
-            />
-            {shown.length > 0 && (
-              <AddToCollectionButton
-                videos={shown.map((r) => videoMetaOf({ ...r.video, videoId: r.video.id }))}
-                foundBy={foundBy}
-                label={`Add all ${shown.length} shown to a collection`}
-              />
-            )}
-            {bulkIds.length > 0 ? (
-              <Link to={bulkPath({ ids: bulkIds })} className="text-sm font-medium text-sky-800 underline">
-                Download captions… ({bulkIds.length} {filtered ? 'filtered' : 'loaded'} videos)
-              </Link>
-            ) : null}
-          </div>
+          <PopularActions
+            shown={shown}
+            loaded={rows.length}
+            filtered={hasActiveFilters(state)}
+            foundBy={foundBy}
+            onExport={onExport}
+          />
 
           {shown.length === 0 && rows.length > 0 && (
             <p role="status" className="rounded border border-slate-200 bg-white p-3 text-slate-700">
@@ -233,7 +118,7 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
 
           {/* The list's first render (and its measuring) does not block the main thread; its box is held meanwhile. */}
           <AfterFirstPaint
-            version={`${rows.length}|${stateKey(deferredState)}`}
+            version={`${rows.length}|${popularStateKey(deferredState)}`}
             fallback={<div className="h-[75vh] rounded-lg border border-slate-200 bg-slate-50" />}
           >
             <PopularFeedList
@@ -241,17 +126,17 @@ export function PopularView({ state: stateFromUrl, problems, onStateChange: writ
               expanded={expanded}
               onToggle={onToggle}
               onNearEnd={onNearEnd}
-              busy={isFetchingNextPage}
+              busy={feed.isFetchingNextPage}
               footer={
                 <NextPageBar
                   nextToken={nextToken}
                   loadedPages={pages.length}
                   loadedCount={rows.length}
-                  fetching={isFetchingNextPage || feed.isPlaceholderData}
-                  error={isFetchNextPageError ? feed.error : undefined}
-                  onLoadMore={() => void fetchNextPage()}
+                  fetching={feed.isFetchingNextPage || feed.isPlaceholderData}
+                  error={feed.isFetchNextPageError ? feed.error : undefined}
+                  onLoadMore={() => void feed.fetchNextPage()}
                   autoPausedAfter={autoPaused ? autoUsed : undefined}
-                  onResumeAuto={() => setAutoUsed(0)}
+                  onResumeAuto={resetAuto}
                   feed={feedParams}
                 />
               }
