@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react'
 import { useSearchParams } from 'react-router'
-import { SearchView } from '#features/search-map/search-map-view.tsx'
+import { SearchView } from '#features/search/search-view.tsx'
 import { parseSearchUrl } from '#lib/urls/search.ts'
 import { pageTitle } from '#lib/page-title.ts'
 
 // The sweep (Turf, its planner and runner) loads only when a sweep is opened: the location search stays as light.
 const SweepView = lazy(() =>
-  import('#features/search-map/sweep/sweep-view.tsx').then((m) => ({ default: m.SweepViewOfParams })),
+  import('#features/search/sweep/sweep-view.tsx').then((m) => ({ default: m.SweepViewOfParams })),
 )
 
 /** `/search?location=<lat>,<lng>&radius=<n>&unit=<km|m|mi|ft>[&q=][&sort=]`, or the area sweep: `/search?area=<encoded>&r=<km>&depth=<1|N|all>[&max=<usd>]` */
