@@ -31,7 +31,7 @@ export const Uuid = z
   .transform((s) => s.toLowerCase())
 
 /** `#rrggbb`, stored lowercase. */
-export const CodeColor = z
+const CodeColor = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'color must be #rrggbb, for example #4e79a7')
   .transform((s) => s.toLowerCase())
@@ -93,7 +93,7 @@ export type DeletedCode = z.infer<typeof DeletedCode>
 const Seconds = z.number('expected seconds as a number').nonnegative().max(1e7)
 
 /** Cues as the client selects them: the first selected cue's start, the last one's start + duration; the function resolves the cues. */
-export const CuesSegmentInput = z
+const CuesSegmentInput = z
   .strictObject({ kind: z.literal('cues'), videoId: VideoId, start: Seconds, end: Seconds })
   .refine((s) => s.end > s.start, { message: 'end must be after start', path: ['end'] })
   .refine((s) => s.end - s.start <= CODING_LIMITS.segmentSecondsMax, {

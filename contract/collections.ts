@@ -17,21 +17,18 @@ export const COLLECTION_LIMITS = {
 /** What collecting one track costs at most (a caption track, spec Limits). */
 export const PER_TRACK_USD = 0.00053
 
-export const TRACK_STATES = ['wanted', 'collected', 'unavailable', 'failed'] as const
+const TRACK_STATES = ['wanted', 'collected', 'unavailable', 'failed'] as const
 export type TrackState = (typeof TRACK_STATES)[number]
 
-export const JOB_STATES = ['running', 'stopped', 'done', 'capped'] as const
-export type JobState = (typeof JOB_STATES)[number]
+const JOB_STATES = ['running', 'stopped', 'done', 'capped'] as const
 
-export const FOUND_BY_KINDS = ['search', 'popular', 'channel', 'bulk', 'paste', 'api', 'sweep'] as const
+const FOUND_BY_KINDS = ['search', 'popular', 'channel', 'bulk', 'paste', 'api', 'sweep'] as const
 export type FoundByKind = (typeof FOUND_BY_KINDS)[number]
 
 export const VideoId = z.string().regex(VIDEO_ID_RE, 'expected an 11-character video id')
 
 /** The ids of an area sweep's circles that found one video (`c1`, `c12`…). */
-export const SweepCircles = z
-  .array(z.string().regex(/^c\d{1,5}$/, 'expected a circle id such as c1'))
-  .max(10_000)
+const SweepCircles = z.array(z.string().regex(/^c\d{1,5}$/, 'expected a circle id such as c1')).max(10_000)
 
 /** Where a video was found: the list view and its query, so a corpus can say how it was built. */
 export const FoundBy = z.object({
@@ -66,16 +63,16 @@ export const VideoMeta = z.object({
 })
 export type VideoMeta = z.infer<typeof VideoMeta>
 
-export const TrackCounts = z.object({
+const TrackCounts = z.object({
   wanted: z.number().int(),
   collected: z.number().int(),
   unavailable: z.number().int(),
   failed: z.number().int(),
 })
-export type TrackCounts = z.infer<typeof TrackCounts>
+type TrackCounts = z.infer<typeof TrackCounts>
 
-export const CollectionSource = z.object({ kind: z.enum(['demo', 'live']), name: z.string() })
-export type CollectionSource = z.infer<typeof CollectionSource>
+const CollectionSource = z.object({ kind: z.enum(['demo', 'live']), name: z.string() })
+type CollectionSource = z.infer<typeof CollectionSource>
 
 export const CollectionSummary = z.object({
   id: z.string(),
@@ -147,7 +144,7 @@ export const CollectionList = z.object({ collections: z.array(CollectionSummary)
 export type CollectionList = z.infer<typeof CollectionList>
 
 /** A BCP 47-like caption language code as the service takes it: en, en-GB, es-419, zh-Hans. */
-export const CaptionLang = z
+const CaptionLang = z
   .string()
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/, 'expected a language code such as en, en-GB or es-419')
 
@@ -194,7 +191,6 @@ export type StartCollectBody = z.infer<typeof StartCollectBody>
 
 export const SEARCH_SORTS = ['time', 'video', 'before', 'after'] as const
 export const SEARCH_MATCHES = ['words', 'substring'] as const
-export const SEARCH_COUNTS = ['exact', 'none'] as const
 
 export const KwicHit = z.object({
   videoId: z.string(),
@@ -214,7 +210,7 @@ export const SearchResult = z.object({ total: z.number().int().nullable(), hits:
 export type SearchResult = z.infer<typeof SearchResult>
 
 /** The corpus search that finds a counted term's KWIC lines. */
-export const TermSearch = z.object({ q: z.string(), match: z.enum(SEARCH_MATCHES) })
+const TermSearch = z.object({ q: z.string(), match: z.enum(SEARCH_MATCHES) })
 export const StatsTerm = z.object({ term: z.string(), count: z.number().int(), search: TermSearch })
 export const Collocate = StatsTerm.extend({ before: z.number().int(), after: z.number().int() })
 export const StatsResult = z.object({

@@ -4,7 +4,7 @@
  */
 import Papa from 'papaparse'
 
-export type Cell = string | number | boolean | null | undefined
+type Cell = string | number | boolean | null | undefined
 export type Column<T> = { header: string; value: (row: T) => Cell }
 
 /** Excel, LibreOffice and Numbers read UTF-8 only after this mark; pandas and R skip it. */

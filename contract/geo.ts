@@ -18,7 +18,7 @@ export function maxRadiusIn(unit: RadiusUnit): number {
 
 export type Check<T> = { ok: true; value: T } | { ok: false; message: string }
 
-export function checkLatLng(lat: number, lng: number): Check<{ lat: number; lng: number }> {
+function checkLatLng(lat: number, lng: number): Check<{ lat: number; lng: number }> {
   if (!Number.isFinite(lat) || lat < -90 || lat > 90)
     return { ok: false, message: 'Latitude must be a number from -90 to 90.' }
   if (!Number.isFinite(lng) || lng < -180 || lng > 180)

@@ -17,9 +17,6 @@ export const PRICES_USD = {
 } as const
 export type Operation = keyof typeof PRICES_USD
 
-/** Batch operations are priced in a range; the upper bound is what we budget for. */
-export const BATCH_PRICE_RANGE_USD = { min: 0.00013, max: 0.00203 } as const
-
 export function priceOf(operation: Operation): number {
   return PRICES_USD[operation]
 }

@@ -14,9 +14,6 @@ import { LocationParam, required } from './location-param.ts'
 import { isRegionCode } from './regions.ts'
 import { Channel } from './schemas.ts'
 
-export { formatLocation, type LatLng } from './geo.ts'
-export { LocationParam } from './location-param.ts'
-
 function oneOf<T extends readonly [string, ...string[]]>(name: string, values: T) {
   const list =
     values.length > 20 ? `${values.slice(0, 20).join(', ')}, … (${values.length} codes)` : values.join(', ')
@@ -99,14 +96,12 @@ export const CaptionQuery = z.strictObject({
   mode: oneOf('mode', CAPTION_MODES).optional(),
   download: z.enum(['0', '1', 'true', 'false'], { error: 'download must be 1 or 0.' }).optional(),
 })
-export type CaptionRequest = z.input<typeof CaptionQuery>
 
 /** GET /api/videos/:videoId/caption-files. */
 export const CaptionFilesQuery = z.strictObject({
   lang: oneOf('lang', LANGUAGE_CODES).optional(),
   format: oneOf('format', CAPTION_FORMATS).optional(),
 })
-export type CaptionFilesRequest = z.input<typeof CaptionFilesQuery>
 
 /** GET /api/comment-replies. */
 export const RepliesQuery = z.strictObject({

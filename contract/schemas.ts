@@ -4,7 +4,7 @@ import { z } from 'zod'
 const numericText = z.string().regex(/^\d+$/, 'expected numeric text')
 const isoTimestamp = z.string().min(1)
 
-export const Thumbnail = z.looseObject({
+const Thumbnail = z.looseObject({
   url: z.string(),
   width: z.number().int().optional(),
   height: z.number().int().optional(),

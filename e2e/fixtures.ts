@@ -20,7 +20,7 @@ export async function isolateFromInternet(page: Page, opts: { failTiles?: boolea
 }
 
 /** src/lib/pricing/approval-setting.ts's storage key: how much a page may cost to open without asking. */
-export const APPROVAL_STORAGE_KEY = 'poix.approve-opens-up-to-usd'
+const APPROVAL_STORAGE_KEY = 'poix.approve-opens-up-to-usd'
 
 /**
  * Pages open by themselves (the approval setting at $1000) unless a spec opts out with

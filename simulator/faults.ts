@@ -20,7 +20,7 @@ export const FAULT_KINDS = [
   'reset',
   'expired-token',
 ] as const
-export type FaultKind = (typeof FAULT_KINDS)[number]
+type FaultKind = (typeof FAULT_KINDS)[number]
 
 export type FaultRule = {
   /** Path prefix the rule applies to (`/search`, `/captions/`); every operation when omitted. */

@@ -4,13 +4,13 @@ import { addUsd, type Operation } from '#contract/index.ts'
 export type SimulatorStats = { calls: number; costUsd: number; byOperation: Record<string, number> }
 
 /** One request that reached an operation: its key (callKey) and its operation. */
-export type CallRecord = { key: string; operation: Operation }
+type CallRecord = { key: string; operation: Operation }
 
 /** The calls in the order they arrived; `dropped` counts the oldest ones let go past MAX_LOGGED_CALLS. */
 export type CallLog = { calls: CallRecord[]; dropped: number }
 
 /** A long load run keeps only this many calls in its log (the counters count them all). */
-export const MAX_LOGGED_CALLS = 100_000
+const MAX_LOGGED_CALLS = 100_000
 
 /**
  * What identifies a call, as the function sends no id of its own: method, path and query, the parameters sorted by

@@ -15,7 +15,7 @@ const VIDEO_THUMBNAILS = [
 ] as const
 
 /** Search results carry the three small sizes (as the platform's search does); popular videos all five. */
-export function videoThumbnails(videoId: string, sizes: 3 | 5): ThumbnailSet {
+function videoThumbnails(videoId: string, sizes: 3 | 5): ThumbnailSet {
   return Object.fromEntries(
     VIDEO_THUMBNAILS.slice(0, sizes).map(([key, file, width, height]) => [
       key,
@@ -25,7 +25,7 @@ export function videoThumbnails(videoId: string, sizes: 3 | 5): ThumbnailSet {
 }
 
 /** Search descriptions are a snippet: one line, cut near 160 characters. */
-export function snippet(description: string): string {
+function snippet(description: string): string {
   const flat = description.replace(/\s+/g, ' ').trim()
   return flat.length <= 160 ? flat : `${flat.slice(0, 157).trimEnd()}...`
 }
@@ -79,7 +79,7 @@ export function captionSubject(v: VideoRecord): CaptionSubject {
 }
 
 /** The platform shows subscriber counts rounded to three significant digits. */
-export function roundedSubscribers(n: number): string {
+function roundedSubscribers(n: number): string {
   if (n < 1000) return String(n)
   const unit = 10 ** (Math.floor(Math.log10(n)) - 2)
   return String(Math.floor(n / unit) * unit)

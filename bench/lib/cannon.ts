@@ -31,7 +31,7 @@ export type CannonOptions = {
   timeoutSeconds?: number
 }
 
-export function headerOf(headers: Record<string, string | string[]>, name: string): string | undefined {
+function headerOf(headers: Record<string, string | string[]>, name: string): string | undefined {
   const key = Object.keys(headers).find((k) => k.toLowerCase() === name)
   const v = key === undefined ? undefined : headers[key]
   return Array.isArray(v) ? v[0] : v

@@ -11,9 +11,9 @@ import { MIGRATIONS } from '#server/db/migrations/index.ts'
 import { GENERATOR_VERSION } from './corpus-generator.ts'
 import type { LoadReport } from './corpus-load.ts'
 
-export const CACHE_ROOT = fileURLToPath(new URL('../../.bench-cache', import.meta.url))
+const CACHE_ROOT = fileURLToPath(new URL('../../.bench-cache', import.meta.url))
 
-export type CachedEngine = 'postgres' | 'pglite'
+type CachedEngine = 'postgres' | 'pglite'
 export type BuildRecord = { builtAt: string; load: LoadReport }
 
 /** The schema's version and a digest of its SQL: a migration edited before it is released rebuilds the cache too. */

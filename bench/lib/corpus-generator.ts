@@ -13,7 +13,7 @@ import {
   type Vocabulary,
 } from './corpus-words.ts'
 
-export type GeneratedCue = { start: number; duration: number; text: string; sounds: string[] }
+type GeneratedCue = { start: number; duration: number; text: string; sounds: string[] }
 export type GeneratedVideo = {
   index: number
   videoId: string

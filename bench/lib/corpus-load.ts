@@ -15,7 +15,7 @@ export const BENCH_COLLECTION_ID = 'c_benchcorp'
 /** Videos per statement: about 8,000 cues, a few MB of parameters. */
 const VIDEOS_PER_BATCH = 8
 /** Migration 0004's index, word for word. */
-export const GIN_INDEX = 'CREATE INDEX corpus_cues_tsv ON corpus_cues USING gin (tsv)'
+const GIN_INDEX = 'CREATE INDEX corpus_cues_tsv ON corpus_cues USING gin (tsv)'
 /** Migration 0007's primary key. */
 const TERMS_KEY = 'corpus_track_terms_pkey'
 

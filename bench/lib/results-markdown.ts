@@ -32,7 +32,7 @@ export type LoadResultsFile = {
 export type ResultSource = { file: string; title: string; results: BenchResultsFile | LoadResultsFile }
 
 /** The result files, in the order RESULTS.md shows them; a file that does not exist is left out. */
-export const RESULT_FILES: { file: string; title: string }[] = [
+const RESULT_FILES: { file: string; title: string }[] = [
   { file: 'results.json', title: 'Latest run' },
   { file: 'corpus-results.json', title: 'Research corpus, its parts run on their own' },
   { file: 'sweep-results.json', title: 'Area sweep, run on its own' },
@@ -49,7 +49,7 @@ export function measuringCommand(command: string): string {
 }
 
 /** "2026-11-26 00:54 UTC" */
-export function utc(iso: string): string {
+function utc(iso: string): string {
   const d = new Date(iso)
   return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 }
@@ -86,7 +86,7 @@ function verdict(results: BenchResultsFile | LoadResultsFile, rows: readonly Row
 }
 
 /** One file's section: heading, what ran where and when, and its table. */
-export function resultsSection({ file, title, results }: ResultSource): string {
+function resultsSection({ file, title, results }: ResultSource): string {
   const rows = rowsOf(results)
   const lines = [
     `## ${title}`,

@@ -9,7 +9,7 @@ import type { MemoryReport } from './function-process.ts'
 import { readyJson, startNodeProcess, type ChildServer } from './processes.ts'
 
 /** Far above any load we generate: the paid-call limit must not be what a benchmark measures. */
-export const UNLIMITED_PAID_CALLS = '1000000000'
+const UNLIMITED_PAID_CALLS = '1000000000'
 
 export function tempDir(label: string): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), `poix-bench-${label}-`))

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO_ROOT, stopChild } from './processes.ts'
 
-export type ManifestChunk = {
+type ManifestChunk = {
   file: string
   src?: string
   isEntry?: boolean

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib'
 import { kb, type PartOutcome, type Row } from '../lib/report.ts'
 import { entryKey, staticClosure, type Manifest, type SpaBuild } from '../lib/spa-build.ts'
 
-export const ROUTE_CHUNKS = {
+const ROUTE_CHUNKS = {
   home: 'src/app/routes/home.tsx',
   search: 'src/app/routes/search.tsx',
   popular: 'src/app/routes/popular.tsx',

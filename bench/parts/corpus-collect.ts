@@ -16,7 +16,7 @@ import { ledgerTotals, startFunctionProcess, startSimulatorProcess, tempDir } fr
 const VIDEOS = 1000
 const SERVICE_MS = 100
 /** The job's concurrency, set explicitly so the ideal is known (COLLECT_CONCURRENCY, corpus-store's default). */
-export const COLLECT_CONCURRENCY = 8
+const COLLECT_CONCURRENCY = 8
 const TARGET_RATIO = 1.2
 /**
  * Each poll reads the whole detail (1,000 videos) from the same database the job writes to: once a second, still

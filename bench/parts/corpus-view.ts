@@ -13,7 +13,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './transcript.ts'
 const VIDEOS = 10_000
 const LOADS = 3
 const TARGET_FIRST_RENDER_MS = 200
-export const VIEW_COLLECTION_ID = 'c_benchview'
+const VIEW_COLLECTION_ID = 'c_benchview'
 const DETAIL_PATH = `/api/collections/${VIEW_COLLECTION_ID}`
 const HARNESS_PATH = fileURLToPath(new URL('./corpus-view-harness.js', import.meta.url))
 export const viewVideoTitle = (i: number) => `Bench video ${String(i).padStart(5, '0')}`

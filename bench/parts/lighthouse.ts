@@ -10,7 +10,7 @@ import type { ChildServer } from '../lib/processes.ts'
 import { ms, within, type PartOutcome, type Row } from '../lib/report.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './transcript.ts'
 
-export const LIGHTHOUSE_ROUTES: { name: string; path: string }[] = [
+const LIGHTHOUSE_ROUTES: { name: string; path: string }[] = [
   { name: 'home', path: '/' },
   { name: 'search (map)', path: `/search?location=${PARIS.lat},${PARIS.lng}&radius=25&unit=km` },
   { name: 'popular', path: '/popular' },

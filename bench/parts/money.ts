@@ -18,7 +18,7 @@ const CHANNELS = 2
 
 type Call = { url: string; operation: Operation; status: number; costUsd: number; cache: string }
 
-export type SessionRun = {
+type SessionRun = {
   requests: number
   paidRequests: number
   costUsd: number

@@ -22,7 +22,7 @@ const FORMAT_BUTTON: Record<(typeof FORMATS)[number], string> = {
   text: 'Text',
 }
 
-export type SessionTotals = { paidCalls: number; spentUsd: number; byOperation: Record<string, number> }
+type SessionTotals = { paidCalls: number; spentUsd: number; byOperation: Record<string, number> }
 export type SessionRun = SessionTotals & { downloads: number; seconds: number }
 
 async function ledger(origin: string): Promise<SessionTotals> {

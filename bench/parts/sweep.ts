@@ -26,7 +26,7 @@ const MAX_USD = 50
 
 type App = { fetch(request: Request): Response | Promise<Response> }
 
-export type SweepFigures = {
+type SweepFigures = {
   radiusKm: number
   depth: string
   circles: number

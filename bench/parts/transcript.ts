@@ -41,7 +41,7 @@ const WORDS =
   )
 
 /** A deterministic 10,000-cue track (about 4 h 10 min), shaped like the service's JSON captions. */
-export function makeTrack(): {
+function makeTrack(): {
   text: string
   offset: number
   duration: number

@@ -2,7 +2,7 @@
 import Papa from 'papaparse'
 import type { DisplayCue } from './types.ts'
 
-export const CSV_FIELDS = ['start', 'duration', 'text'] as const
+const CSV_FIELDS = ['start', 'duration', 'text'] as const
 
 export function writeCaptionCsv(cues: readonly DisplayCue[]): string {
   return Papa.unparse(

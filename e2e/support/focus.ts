@@ -1,7 +1,7 @@
 /** Keyboard checks: which controls Tab reaches, and whether each shows a visible focus indicator when reached. */
 import type { Page } from '@playwright/test'
 
-export type FocusStop = {
+type FocusStop = {
   /** Tag, role and accessible name (or label) of the focused element. */
   name: string
   /** :focus-visible matched and the outline or box-shadow differs from the unfocused look. */

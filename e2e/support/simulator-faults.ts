@@ -1,7 +1,7 @@
 /** Tells the demo simulator to misbehave through /api/__simulator (server/routes/simulator-control.ts). */
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test'
 
-export type FaultKind =
+type FaultKind =
   | 'latency'
   | 'status'
   | 'timeout'

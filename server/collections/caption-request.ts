@@ -4,7 +4,7 @@ import type { PaidCall } from '../gateway.ts'
 import type { CollectionRow } from './collection-store.ts'
 
 /** Rate limits are per client; the collect job is one client of its own. */
-export const COLLECT_CLIENT = 'collect-job'
+const COLLECT_CLIENT = 'collect-job'
 
 export function captionCall(c: Pick<CollectionRow, 'lang' | 'mode'>, videoId: string): PaidCall {
   return {

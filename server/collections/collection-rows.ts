@@ -11,7 +11,7 @@ import { num, type Row } from '../db/database.ts'
 import { fromMicro } from '../spend/money.ts'
 
 /** The name a collection's data source is shown by: never the service's address (docs/decisions/0127). */
-export function sourceOf(source: string): CollectionSummary['source'] {
+function sourceOf(source: string): CollectionSummary['source'] {
   return source === 'demo'
     ? { kind: 'demo', name: 'demo simulator (invented data)' }
     : { kind: 'live', name: 'Poix data service' }

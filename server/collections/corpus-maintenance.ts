@@ -7,7 +7,7 @@
 import type { Database } from '../db/database.ts'
 
 /** One statement each: VACUUM refuses to run inside a multi-statement string. */
-export const CORPUS_MAINTENANCE = [
+const CORPUS_MAINTENANCE = [
   'VACUUM (ANALYZE) corpus_track_terms, collection_videos, corpus_tracks',
   'ANALYZE corpus_cues',
 ] as const

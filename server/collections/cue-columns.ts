@@ -27,12 +27,12 @@ export type CueColumns = {
 export type TrackText = { lang: string; cfg: TextSearchConfig; columns: CueColumns }
 
 /** The language the cues say they are in; the asked one when they say nothing. */
-export function receivedLanguage(items: readonly CueItem[], langAsked: string): string {
+function receivedLanguage(items: readonly CueItem[], langAsked: string): string {
   return items.find((i) => i.lang)?.lang ?? (langAsked || 'und')
 }
 
 /** Postgres 15 lacks some configurations PGlite has: a missing one falls back to `simple`, never to an error. */
-export function configAmong(installed: ReadonlySet<string>, lang: string): TextSearchConfig {
+function configAmong(installed: ReadonlySet<string>, lang: string): TextSearchConfig {
   const wanted = textSearchConfig(lang)
   return installed.has(wanted) ? wanted : 'simple'
 }

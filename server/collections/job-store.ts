@@ -46,7 +46,7 @@ function jobOf(r: Row): Job {
 }
 
 /** The collection's latest job, or null when it never collected. */
-export async function latestJob(q: Queryable, collectionId: string): Promise<Job | null> {
+async function latestJob(q: Queryable, collectionId: string): Promise<Job | null> {
   const [r] = await q.query(JOB_SQL, [collectionId])
   return r ? jobOf(r) : null
 }
@@ -131,5 +131,3 @@ export function createJobStore({
     },
   }
 }
-
-export type JobStore = ReturnType<typeof createJobStore>

@@ -14,10 +14,10 @@ import { kwicCsv, kwicProvenance } from './exports/kwic-export.ts'
 import { searchCollection } from './search/search-collection.ts'
 import { collectionStats } from './stats/collection-stats.ts'
 
-export const SEARCH_LIMIT_MAX = 500
-export const SEARCH_LIMIT_DEFAULT = 50
-export const STATS_LIMIT_MAX = 1000
-export const STATS_LIMIT_DEFAULT = 100
+const SEARCH_LIMIT_MAX = 500
+const SEARCH_LIMIT_DEFAULT = 50
+const STATS_LIMIT_MAX = 1000
+const STATS_LIMIT_DEFAULT = 100
 
 /** A whole number from min to max, given as text. */
 const whole = (name: string, min: number, max: number) =>

@@ -22,7 +22,7 @@ import type { WorkQueue } from './work-queue.ts'
 /** Cues per batch: enough to share each statement's cost, few enough that a batch holds PGlite's one connection briefly. */
 export const CUES_PER_BATCH = 3000
 /** A batch short of CUES_PER_BATCH waits this long for answers still arriving: a batch's statements cost alike for one track or six. */
-export const BATCH_WAIT_MS = 40
+const BATCH_WAIT_MS = 40
 
 export type TrackWriter = {
   /** Queues a fetched answer for storing. */

@@ -4,7 +4,7 @@ import { PRICES_USD, type Operation } from '#contract/index.ts'
 /** Key for the brief cache of "no captions in that language" answers. */
 export const CAPTIONS_UNAVAILABLE = 'captions_unavailable'
 
-export type CacheTtlKey = Operation | typeof CAPTIONS_UNAVAILABLE
+type CacheTtlKey = Operation | typeof CAPTIONS_UNAVAILABLE
 export type CacheTtls = Record<CacheTtlKey, number>
 
 const HOUR = 3600

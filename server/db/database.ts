@@ -10,9 +10,9 @@ export type Queryable = {
   query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>
 }
 
-export type EngineKind = 'pglite' | 'postgres'
+type EngineKind = 'pglite' | 'postgres'
 
-export type TransactionOptions = {
+type TransactionOptions = {
   /**
    * Taken before queued work on an engine that runs one thing at a time (PGlite): a paid call's claim, which holds a
    * service slot while it waits. A server runs it as any other.

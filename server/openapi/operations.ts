@@ -107,7 +107,7 @@ export const TAGS = {
   coding: 'Qualitative coding: a collection’s code tree, codings, and their exports to QDA tools.',
   meta: 'The function itself.',
 } as const
-export type TagName = keyof typeof TAGS
+type TagName = keyof typeof TAGS
 
 const json = (schema: z.ZodType): Record<string, Body> => ({ 'application/json': { schema } })
 const PAID = ['X-Cost-USD', 'X-Cache'] as const satisfies HeaderName[]

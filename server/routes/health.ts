@@ -3,7 +3,7 @@ import type { Config } from '../config.ts'
 import type { AppEnv } from '../app-context.ts'
 
 /** Names the data behind every answer, so exports cite it: the simulator's invented data, or the service at its address. */
-export function dataSourceOf(config: Pick<Config, 'mode' | 'apiUrl'>) {
+function dataSourceOf(config: Pick<Config, 'mode' | 'apiUrl'>) {
   return config.mode === 'demo'
     ? { kind: 'demo' as const, name: 'demo simulator (invented data)', url: null }
     : { kind: 'live' as const, name: 'Poix data service', url: config.apiUrl }

@@ -6,8 +6,8 @@ import { sourceKind, sourceLabel, type Ledger, type SpendReport } from '../spend
 import { orUnavailable } from '../db/storage-failure.ts'
 import { validQuery } from '../validation.ts'
 
-export const SPEND_LIMIT_DEFAULT = 100
-export const SPEND_LIMIT_MAX = 1000
+const SPEND_LIMIT_DEFAULT = 100
+const SPEND_LIMIT_MAX = 1000
 
 export const SpendQuery = z.strictObject({
   limit: z

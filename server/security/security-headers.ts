@@ -43,7 +43,7 @@ function playerSource(origin: string | undefined): string | undefined {
 
 const unique = (list: (string | undefined)[]) => [...new Set(list.filter((s): s is string => Boolean(s)))]
 
-export function cspDirectives(config: Pick<Config, 'tileUrl' | 'playerOrigin'>) {
+function cspDirectives(config: Pick<Config, 'tileUrl' | 'playerOrigin'>) {
   const players = unique([...PLAYER_HOSTS, playerSource(config.playerOrigin)])
   return {
     defaultSrc: ["'self'"],

@@ -14,7 +14,7 @@ import { orUnavailable } from '../db/storage-failure.ts'
 import { isHttps } from './request-origin.ts'
 
 export const SESSION_COOKIE = 'poix_session'
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600
+const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600
 
 /** Routes a signed-out browser may reach: whether sign-in is needed, and signing in. */
 const OPEN_PATHS = new Set(['/api/health', '/api/session'])

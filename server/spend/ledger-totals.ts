@@ -13,7 +13,7 @@ export type SpendTotals = {
   pendingCalls: number
   pendingUsd: number
 }
-export type SourceTotals = { source: string; kind: 'demo' | 'live'; label: string } & SpendTotals
+type SourceTotals = { source: string; kind: 'demo' | 'live'; label: string } & SpendTotals
 
 export type TotalsReport = {
   totals: SpendTotals

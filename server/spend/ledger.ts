@@ -7,9 +7,9 @@
 import { ledgerReports } from './ledger-reports.ts'
 import { ledgerRows, type LedgerContext } from './ledger-rows.ts'
 
-export type { FlightState, LedgerState, Settlement } from './ledger-rows.ts'
+export type { FlightState } from './ledger-rows.ts'
 export type { BudgetStatus, LedgerEntry, SpendReport } from './ledger-reports.ts'
-export type { SourceTotals, SpendTotals } from './ledger-totals.ts'
+export type { SpendTotals } from './ledger-totals.ts'
 export { sourceKind, sourceLabel } from './ledger-totals.ts'
 
 export type Ledger = ReturnType<typeof createLedger>

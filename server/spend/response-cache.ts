@@ -12,7 +12,7 @@ import type { Database, Queryable } from '../db/database.ts'
 import { num } from '../db/database.ts'
 import type { ErrorCode } from '../errors.ts'
 
-export type CachedAnswer = {
+type CachedAnswer = {
   kind: 'answer'
   body: string
   contentType: string
@@ -20,7 +20,7 @@ export type CachedAnswer = {
   storedAt: number
   expiresAt: number
 }
-export type CachedFailure = {
+type CachedFailure = {
   kind: 'failure'
   status: number
   code: ErrorCode
@@ -34,7 +34,7 @@ export type NewEntry =
   Omit<CachedAnswer, 'storedAt' | 'expiresAt'> | Omit<CachedFailure, 'storedAt' | 'expiresAt'>
 
 /** How a row's body bytes are kept: as they are (rows from before migration 10), or deflated (raw, no header). */
-export type BodyEncoding = 'identity' | 'deflate'
+type BodyEncoding = 'identity' | 'deflate'
 
 /** An entry with its body as the bytes the table keeps (encodeEntry). */
 export type StoredEntry = {
@@ -63,7 +63,7 @@ export async function encodeEntry(entry: NewEntry): Promise<StoredEntry> {
   }
 }
 
-export const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024
+const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024
 
 /** Bytes an entry holds in memory, roughly: its strings at two bytes a character, plus the record. */
 const sizeOf = (e: Cached): number =>

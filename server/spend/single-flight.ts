@@ -8,7 +8,7 @@ import { freeResult, type Shared } from './free-answer.ts'
 import { PricedFailure } from './priced-failure.ts'
 
 /** Why joiners walk again: the leader was refused for a reason of its own. */
-export class LeaderRefused extends Error {}
+class LeaderRefused extends Error {}
 
 export type Flight = {
   /** Identical requests waiting on this one. */
@@ -22,8 +22,6 @@ export type Flight = {
 }
 
 type Entry = { promise: Promise<Shared>; joined: number }
-
-export type Flights = ReturnType<typeof createFlights>
 
 export function createFlights() {
   const flights = new Map<string, Entry>()

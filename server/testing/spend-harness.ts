@@ -9,7 +9,7 @@ import { TEST_TOKEN } from './fake-upstream.ts'
 import type { EngineUnderTest } from './postgres-cluster.ts'
 import type { SpendReport } from '../spend/ledger.ts'
 
-export type Answer = (req: Request) => Response | Promise<Response>
+type Answer = (req: Request) => Response | Promise<Response>
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })

@@ -11,7 +11,7 @@ import { BodyTooLarge, fromFetch, nodeTransport, type Transport, type TransportA
 
 type Fetch = (request: Request) => Promise<Response>
 
-export type UpstreamRequest = {
+type UpstreamRequest = {
   operation: Operation
   /** Service path, e.g. `/captions/dQw4w9WgXcQ`. */
   path: string
@@ -49,7 +49,7 @@ export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 const MAX_MESSAGE = 300
 
 /** The service's error body may be JSON of any shape or plain text: find its message whatever the shape. */
-export function messageFromBody(body: string): string | undefined {
+function messageFromBody(body: string): string | undefined {
   const text = body.trim()
   if (!text) return undefined
   try {
@@ -100,7 +100,7 @@ function clip(s: string): string {
 const BALANCE_RE = /balance|insufficient|credit|funds|payment required|quota exhausted/i
 
 /** Maps a non-2xx answer of the service to the function's error (the error table of the data-service spec; docs/decisions/0005-function-errors-and-prices.md). */
-export function mapUpstreamFailure(
+function mapUpstreamFailure(
   operation: Operation,
   status: number,
   body: string,

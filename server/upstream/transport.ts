@@ -14,7 +14,7 @@ export type TransportAnswer = {
   body(): Promise<Uint8Array>
 }
 
-export type TransportInit = {
+type TransportInit = {
   headers: Record<string, string>
   signal: AbortSignal
   /** Bytes of body read at most (default: no cap). */ maxBytes?: number

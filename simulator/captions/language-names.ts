@@ -12,7 +12,7 @@ function createDisplayNames(): Intl.DisplayNames | undefined {
 }
 
 /** `fr` → `French`, `iw` → `Hebrew`, `sr-Latn` → `Serbian (Latin)`; the code itself when unknown. */
-export function languageName(code: string): string {
+function languageName(code: string): string {
   try {
     return displayNames?.of(code) ?? code
   } catch {

@@ -6,7 +6,7 @@ const TRAILING_PUNCTUATION_RE = /[.,;:!?)\]]+$/
 const TIMESTAMP_RE = /(?<![\w:])(?:(\d{1,2}):)?(\d{1,2}):([0-5]\d)(?![\w:])/g
 const BOLD_RE = /\*([^*\n]+)\*/g
 
-export function escapeHtml(s: string): string {
+function escapeHtml(s: string): string {
   return s
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -3,7 +3,7 @@ import type { Random } from '../random.ts'
 
 export const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-'
 /** A video id's last character carries only 4 bits on the platform. */
-export const VIDEO_ID_LAST_CHARS = '048AEIMQUYcgkosw'
+const VIDEO_ID_LAST_CHARS = '048AEIMQUYcgkosw'
 
 export const newVideoId = (r: Random): string => r.chars(10, ID_ALPHABET) + r.chars(1, VIDEO_ID_LAST_CHARS)
 export const newChannelId = (r: Random): string => 'UC' + r.chars(22, ID_ALPHABET)

@@ -1,7 +1,7 @@
 /** Real places on every inhabited continent: where the simulator's videos are recorded. */
 import type { LanguageCode } from '#contract/index.ts'
 
-export type Continent = 'Africa' | 'Asia' | 'Europe' | 'North America' | 'South America' | 'Oceania'
+type Continent = 'Africa' | 'Asia' | 'Europe' | 'North America' | 'South America' | 'Oceania'
 
 export type Place = {
   name: string

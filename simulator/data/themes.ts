@@ -4,7 +4,7 @@
 export const LOCALIZED_HL = ['es', 'fr', 'de', 'ja', 'ar'] as const
 export type LocalizedHl = (typeof LOCALIZED_HL)[number]
 
-export type Topic = { id: string; uri: string }
+type Topic = { id: string; uri: string }
 
 const T = {
   tourism: { id: '/m/07bxq', uri: 'https://en.wikipedia.org/wiki/Tourism' },

@@ -18,7 +18,7 @@ import { clock, DAY_MS, daysBeforeEpoch, fill, isoSeconds, logUniform, pickSome 
 import { THEME_WALKING, TIMES_OF_DAY, type Theme } from './themes.ts'
 
 /** Total videos; Western Europe alone holds more than the ~500 a search can page through. */
-export const VIDEO_COUNT = 1200
+const VIDEO_COUNT = 1200
 
 /** Titles some local channels write in their own language. */
 const NATIVE_TITLES: Partial<Record<LanguageCode, string[]>> = {

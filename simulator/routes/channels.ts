@@ -6,7 +6,7 @@ import { invalid } from '../errors.ts'
 import { CHANNEL_FIELDS, channelResource, type ChannelField } from '../wire.ts'
 import { enumParam, param, type SimContext } from './query.ts'
 
-export const MAX_CHANNEL_IDS = 50
+const MAX_CHANNEL_IDS = 50
 
 /** `ids=a,b&ids=c` → [a, b, c]. */
 function idsOf(c: SimContext): string[] {

@@ -5,7 +5,7 @@ import { invalid, notFound } from '../errors.ts'
 import { commentReply } from '../wire.ts'
 import { enumParam, pageOf, param, type SimContext } from './query.ts'
 
-export const REPLIES_PAGE_SIZE = 100
+const REPLIES_PAGE_SIZE = 100
 
 export function commentReplies(c: SimContext): Response {
   const parentId = param(c, 'parentCommentId')

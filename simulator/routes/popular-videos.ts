@@ -7,7 +7,7 @@ import { invalid } from '../errors.ts'
 import { popularVideo } from '../wire.ts'
 import { enumParam, pageOf, param, type SimContext } from './query.ts'
 
-export const POPULAR_PAGE_SIZE = 50
+const POPULAR_PAGE_SIZE = 50
 
 const regionalCharts = new Map<string, readonly VideoRecord[]>()
 

@@ -3,7 +3,7 @@ import { createSimulator, type Simulator } from '../app.ts'
 import { SIMULATOR_TOKEN } from '../token.ts'
 
 export const TEST_BASE_URL = 'https://api.poix.test'
-export const AUTH = { Authorization: `Bearer ${SIMULATOR_TOKEN}` }
+const AUTH = { Authorization: `Bearer ${SIMULATOR_TOKEN}` }
 
 export function testSimulator(): Simulator {
   return createSimulator({ baseUrl: TEST_BASE_URL })

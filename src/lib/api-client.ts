@@ -1,9 +1,9 @@
 /** Builds /api URLs and reads JSON answers through the one paid fetch (paid-fetch.ts), for callers that need only the data. */
 import { paidFetch, type ResponseSchema, type SchemaSource } from './paid-fetch.ts'
 
-export { ApiError, loadSchema, type SchemaSource } from './paid-fetch.ts'
+export { ApiError, type SchemaSource } from './paid-fetch.ts'
 
-export type QueryValue = string | number | boolean | undefined | null | readonly string[]
+type QueryValue = string | number | boolean | undefined | null | readonly string[]
 export type QueryParams = Record<string, QueryValue>
 
 /** `/api/search` + params → `/api/search?location=…`; undefined/empty values are left out, arrays repeat. */

@@ -110,7 +110,7 @@ async function errorFrom(res: Response, costUsd: number): Promise<ApiError> {
 }
 
 /** The schema itself; a loader is awaited (after the first call, a resolved import costs a microtask). */
-export function loadSchema<S>(source: SchemaSource<S>): Promise<S> | S {
+function loadSchema<S>(source: SchemaSource<S>): Promise<S> | S {
   return typeof source === 'function' ? (source as () => Promise<S>)() : source
 }
 

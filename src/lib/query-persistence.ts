@@ -12,7 +12,7 @@ import {
 import { createStore, del, get, set, type UseStore } from 'idb-keyval'
 
 /** A week: the longest the function caches anything (captions), so older answers would be refetched anyway. */
-export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000
+const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000
 
 /**
  * Live state that must be asked for fresh: prices, spend, server status, sign-in; errors are never kept either.
@@ -67,7 +67,7 @@ export async function forgetPersistedQueries(): Promise<void> {
 }
 
 /** Options for the persister; without IndexedDB (tests, old browsers) nothing is persisted. */
-export function queryPersistOptions(version: string): Omit<PersistQueryClientOptions, 'queryClient'> {
+function queryPersistOptions(version: string): Omit<PersistQueryClientOptions, 'queryClient'> {
   const storage = typeof indexedDB === 'undefined' ? undefined : idbStorage
   return {
     persister: createAsyncStoragePersister({ storage, key: PERSIST_KEY }),

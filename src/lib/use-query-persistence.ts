@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 
 /** Without IndexedDB (tests, some private windows) there is nothing to restore and queries run at once. */
-export function canPersistQueries(): boolean {
+function canPersistQueries(): boolean {
   return typeof indexedDB !== 'undefined'
 }
 

@@ -216,5 +216,3 @@ export function createCodeStore({ db, now }: { db: Database; now: () => number }
     },
   }
 }
-
-export type CodeStore = ReturnType<typeof createCodeStore>

@@ -138,5 +138,3 @@ export function createCodingStore({ db, now }: { db: Database; now: () => number
     },
   }
 }
-
-export type CodingStore = ReturnType<typeof createCodingStore>

@@ -9,7 +9,7 @@ const EPSILON_S = 0.0005
 export type ResolvedSegment = { segment: Segment; key: string; videoId: string | null; start: number | null }
 
 /** The collected track of a video in a collection: 400 when the video is not there, 409 when its track is not collected. */
-export async function collectedTrack(
+async function collectedTrack(
   q: Queryable,
   collectionId: string,
   videoId: string,

@@ -15,7 +15,7 @@ import { num, type Queryable } from '../../db/database.ts'
 import { loadCollection, provenanceHead } from './export-source.ts'
 
 export const CORPUS_FORMATS = ['srt', 'vtt', 'ttml', 'csv', 'text', 'json'] as const
-export type CorpusFormat = (typeof CORPUS_FORMATS)[number]
+type CorpusFormat = (typeof CORPUS_FORMATS)[number]
 
 export type CorpusZipParams = { format: CorpusFormat; timestamps: boolean; plain: boolean }
 
@@ -86,7 +86,7 @@ function videoEntry(v: VideoRow, p: CorpusZipParams) {
 }
 
 /** One line per cue; `[00:01:23.456] ` in front when timestamps are asked. */
-export function plainText(cues: readonly DisplayCue[], timestamps: boolean): string {
+function plainText(cues: readonly DisplayCue[], timestamps: boolean): string {
   return cues
     .map((c) => `${timestamps ? `[${clockStamp(toMs(c.offset))}] ` : ''}${oneLine(c.text)}\n`)
     .join('')

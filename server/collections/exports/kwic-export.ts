@@ -11,10 +11,10 @@ type VideoMeta = { title: string | null; channelTitle: string | null; publishedA
 type Line = KwicHit & VideoMeta & { mode: string }
 
 /** Where the caption studio opens at the hit (whole seconds, as its `t`). */
-export const studioPath = (h: Pick<Line, 'videoId' | 'lang' | 'mode' | 'offset'>): string =>
+const studioPath = (h: Pick<Line, 'videoId' | 'lang' | 'mode' | 'offset'>): string =>
   `/videos/${h.videoId}?${new URLSearchParams({ lang: h.lang, mode: h.mode, t: String(Math.floor(h.offset)) })}`
 
-export const KWIC_COLUMNS: Column<Line>[] = [
+const KWIC_COLUMNS: Column<Line>[] = [
   { header: 'videoId', value: (l) => l.videoId },
   { header: 'title', value: (l) => l.title },
   { header: 'channelTitle', value: (l) => l.channelTitle },

@@ -5,14 +5,14 @@
 import { invalidQuery } from '../../errors.ts'
 import { soundName } from '../clean-text.ts'
 
-export type Word = { text: string; prefix: boolean }
-export type Term =
+type Word = { text: string; prefix: boolean }
+type Term =
   { kind: 'words'; words: Word[]; exclude: boolean } | { kind: 'sound'; name: string; exclude: boolean }
 
 export type ParsedQuery = { terms: Term[] }
 
-export const MAX_QUERY_CHARS = 500
-export const MAX_TERMS = 16
+const MAX_QUERY_CHARS = 500
+const MAX_TERMS = 16
 
 const bad = (message: string) => invalidQuery('q', `q: ${message}`)
 

@@ -43,7 +43,7 @@ export type KwicHit = {
 export type SearchResult = { total: number | null; hits: KwicHit[] }
 
 /** Sorting by context needs every line's context: beyond this many hits it is refused (narrow the query). */
-export const MAX_CONTEXT_SORTED = 50_000
+const MAX_CONTEXT_SORTED = 50_000
 
 /** Neighbouring cues read on each side for the context words. */
 const NEIGHBOURS = 3
@@ -59,7 +59,7 @@ const ORDER: Record<'time' | 'video', string> = {
  * A page whose hits lie in tracks of at most this many cues in all is read track by track (primary key, every cue
  * tested); beyond, through the full-text index. docs/decisions/0151.
  */
-export const WALK_MAX_CUES = 20_000
+const WALK_MAX_CUES = 20_000
 
 /**
  * 404 for an unknown collection; otherwise the text-search configurations the search tries: those of every stored

@@ -23,7 +23,7 @@ export type StatsResult = {
 }
 
 /** Counting runs in the function: beyond this many cues the statistics cover the first ones, in video order, and say so. */
-export const MAX_STATS_CUES = 500_000
+const MAX_STATS_CUES = 500_000
 
 /** Hits in time order are grouped by video already: count each run. */
 function hitsPerVideo(hits: readonly { videoId: string }[]): { videoId: string; count: number }[] {

@@ -35,5 +35,3 @@ const SETS = new Map(Object.entries(LISTS).map(([lang, words]) => [lang, new Set
 export function stopWordsFor(lang: string): ReadonlySet<string> | undefined {
   return SETS.get(lang.toLowerCase().split(/[-_]/)[0] ?? '')
 }
-
-export const STOP_LIST_LANGUAGES = [...SETS.keys()]

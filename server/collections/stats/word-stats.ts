@@ -8,7 +8,7 @@ export type TermCount = { term: string; count: number; search: Search }
 export type Collocate = TermCount & { before: number; after: number }
 
 /** Collocates are counted this many words each side of the hit. */
-export const COLLOCATE_WINDOW = 5
+const COLLOCATE_WINDOW = 5
 
 /** Scripts written without spaces: their words are found by substring, not by the full-text index. */
 const NO_SPACES = /^(ja|zh|yue|ko|th|lo|km|my)\b/i

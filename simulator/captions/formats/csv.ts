@@ -3,6 +3,4 @@ import { writeCaptionCsv } from '#contract/caption-writers/index.ts'
 import type { CaptionWriter } from './writer.ts'
 import { displayCue } from './writer.ts'
 
-export { CSV_FIELDS } from '#contract/caption-writers/index.ts'
-
 export const writeCsv: CaptionWriter = (cues) => writeCaptionCsv(cues.map(displayCue))

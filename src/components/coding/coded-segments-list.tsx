@@ -6,7 +6,7 @@ import { formatDate } from '#lib/format.ts'
 import { CodeSwatch } from './code-swatch.tsx'
 import { MemoEditor } from './memo-editor.tsx'
 
-export type SegmentGroup<T extends SegmentItem> = {
+type SegmentGroup<T extends SegmentItem> = {
   code: { id: string; name: string; color: string }
   depth: number
   items: readonly T[]

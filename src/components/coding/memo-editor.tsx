@@ -2,7 +2,7 @@
 import { useId, useState } from 'react'
 import { Button } from '#components/ui/button.tsx'
 
-export const MEMO_MAX = 10_000
+const MEMO_MAX = 10_000
 
 type Props = {
   initial: string

@@ -9,7 +9,7 @@ export type OpeningPriceTagProps = {
   descriptionId: string
 }
 
-export const openingPriceText = ({ priceUsd, cached }: { priceUsd: number; cached: boolean }) =>
+const openingPriceText = ({ priceUsd, cached }: { priceUsd: number; cached: boolean }) =>
   cached || priceUsd === 0 ? 'cached · free' : formatUsd(priceUsd)
 
 /** What following a link will cost, shown after its text ("· $0.00106") and read as its description. */

@@ -8,7 +8,7 @@ const TONES = {
   good: 'bg-emerald-50 text-emerald-900 ring-emerald-300',
 } as const
 
-export type BadgeTone = keyof typeof TONES
+type BadgeTone = keyof typeof TONES
 export type BadgeProps = ComponentProps<'span'> & { tone?: BadgeTone }
 
 /** A small labelled flag (made for kids, licence, privacy…); its text must make sense read aloud. */

@@ -6,7 +6,7 @@ export type Site = { lat: number; lon: number; radiusKm: number; label?: string 
 
 /** Shapes in GeoJSON order ([lon, lat], RFC 7946), closed rings; several polygons when several shapes were drawn. */
 export type ShapesArea = { shapes: MultiPolygon }
-export type SitesArea = { sites: Site[] }
+type SitesArea = { sites: Site[] }
 export type Area = ShapesArea | SitesArea
 
 /** One search circle of a sweep: `c1`, `c2`… in cover order (row by row, south to north). */

@@ -16,7 +16,7 @@ import { unwrapShapes } from './unwrap-lon.ts'
 /** Above this many circles a plan is refused with a larger radius offered (docs/decisions/0156-area-cover.md). */
 export const DEFAULT_MAX_CIRCLES = 400
 /** The smallest radius a cover is planned with (100 m): smaller circles would only multiply paid pages. */
-export const MIN_COVER_RADIUS_KM = 0.1
+const MIN_COVER_RADIUS_KM = 0.1
 /** Lattice positions beyond this are not tested one by one: the count is estimated from the area. */
 const MAX_CANDIDATES = 40_000
 /** The test polygon is a little larger than the circle, so a circle that touches the area is never dropped. */

@@ -127,7 +127,7 @@ function columnsOf(first: string[]): { columns: Record<keyof Site, number>; head
 }
 
 /** A CSV of sites, one per line: `lat,lon,radius_km[,label]`, with or without a header line. */
-export function parseSitesCsv(text: string): AreaResult {
+function parseSitesCsv(text: string): AreaResult {
   const rows = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy' }).data
   if (rows.length === 0) return fail(`The CSV is empty: write one site per line as ${CSV_FORM}.`)
   const layout = columnsOf(rows[0]!)

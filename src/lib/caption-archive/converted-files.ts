@@ -8,7 +8,7 @@ import type { BulkJob } from './plan.ts'
 export type ConvertedFile = { format: ConvertibleFormat; path: string; bytes: Uint8Array }
 
 /** `<videoId>/<videoId>.<lang>.converted.<ext>`: never the name of the service's own file. */
-export function convertedPath(job: BulkJob, lang: string, format: ConvertibleFormat): string {
+function convertedPath(job: BulkJob, lang: string, format: ConvertibleFormat): string {
   return `${job.videoId}/${convertedCaptionFileName(job.videoId, lang, format)}`
 }
 

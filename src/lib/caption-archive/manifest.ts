@@ -38,7 +38,7 @@ export type FileRecord = {
 /** A JSON request not saved as a file: made to learn a video's default language, or to convert from (JSON not chosen as a format). */
 export type LookupRecord = Omit<FileRecord, 'path' | 'format' | 'contentType' | 'source'>
 
-export type MissingOutcome = 'unavailable' | 'failed' | 'skipped' | 'not-fetched'
+type MissingOutcome = 'unavailable' | 'failed' | 'skipped' | 'not-fetched'
 
 export type MissingRecord = {
   /** unavailable: the function refused it (e.g. 404 captions_unavailable); failed: transient errors outlasted the retries;
@@ -62,7 +62,7 @@ export type MissingRecord = {
   lookupOnly: boolean
 }
 
-export type RunOutcome = 'complete' | 'stopped' | 'halted'
+type RunOutcome = 'complete' | 'stopped' | 'halted'
 
 export type BulkManifest = {
   kind: 'poix-bulk-captions'

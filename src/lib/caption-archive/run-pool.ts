@@ -23,7 +23,7 @@ export type PoolEnd = {
   notStarted: number
 }
 
-export type RetryEvent<J> = { job: J; attempt: number; delayMs: number; error: unknown }
+type RetryEvent<J> = { job: J; attempt: number; delayMs: number; error: unknown }
 
 export type PoolOptions<J, R> = {
   concurrency: number
@@ -43,7 +43,7 @@ export type PoolOptions<J, R> = {
   maxBuffered?: number
 }
 
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason)
     const onAbort = () => {

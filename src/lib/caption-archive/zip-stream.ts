@@ -60,7 +60,7 @@ export type ArchiveContext = {
 }
 
 /** `<videoId>/<videoId>.<lang>.<ext>`: named by the language asked, or by the one found for a default-language job (`und` when none). */
-export function archivePath(job: BulkJob, langReceived: string): string {
+function archivePath(job: BulkJob, langReceived: string): string {
   return `${job.videoId}/${captionFileName(job.videoId, job.lang ?? langReceived, job.format)}`
 }
 

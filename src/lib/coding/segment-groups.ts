@@ -19,7 +19,7 @@ export type GroupedCoding = SegmentItem & { coding: Coding }
 export type CodingGroup = { code: Code; depth: number; items: GroupedCoding[] }
 
 /** "0:12–0:20" for cues, "reply by Ann" for a reply; with the video's title when the list spans videos. */
-export function segmentWhere(coding: Coding, titleOf?: (videoId: string) => string | undefined): string {
+function segmentWhere(coding: Coding, titleOf?: (videoId: string) => string | undefined): string {
   const s = coding.segment
   if (s.kind === 'cues') {
     const span = `${formatClock(s.start)}–${formatClock(s.end)}`

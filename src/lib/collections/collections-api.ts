@@ -57,7 +57,7 @@ export type CorpusStatsParams = {
 }
 
 /** While a job runs its progress is asked this often, so every tab and device sees it move. */
-export const JOB_POLL_MS = 1_500
+const JOB_POLL_MS = 1_500
 
 export const collectionQueries = {
   all: () => ['collections'] as const,

@@ -11,7 +11,7 @@ import {
 import { addVideos, collectionQueries, createCollection } from './collections-api.ts'
 
 /** An existing collection by id, or a new one by name. */
-export type AddTarget = { id: string } | { name: string }
+type AddTarget = { id: string } | { name: string }
 
 export type CollectionAdder = {
   collections: readonly CollectionSummary[] | undefined

@@ -4,7 +4,7 @@ import { citeSource, type ExportSource } from './data-source.ts'
 import type { ExcelSafety } from './serialise.ts'
 
 /** What the view showed when the export was made: the export holds exactly these rows, in this order. */
-export type ViewState = {
+type ViewState = {
   /** The dashboard's own filters (empty when none). */
   filter: Record<string, unknown>
   sort: string

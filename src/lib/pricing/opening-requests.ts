@@ -23,7 +23,7 @@ export type Opening =
 export type OpeningRequest = { path: string; listPriceUsd: number }
 
 /** The /channels request of one channel (the channels view's `channelQueries.one`). */
-export function channelRequestUrl(ref: ChannelRef, hl?: HlCode): string {
+function channelRequestUrl(ref: ChannelRef, hl?: HlCode): string {
   const by =
     ref.by === 'id'
       ? { ids: ref.id }
@@ -34,11 +34,11 @@ export function channelRequestUrl(ref: ChannelRef, hl?: HlCode): string {
 }
 
 /** The first page of a comment's replies (the replies view always asks for html: docs/decisions/0061). */
-export const firstRepliesPageUrl = (commentId: string): string =>
+const firstRepliesPageUrl = (commentId: string): string =>
   apiUrl('/api/commentReplies', { parentCommentId: commentId, format: 'html' })
 
 /** The first page of the feed, for a chosen region and language (the popular view's `popularPageUrl`). */
-export const firstPopularPageUrl = (feed: { regionCode?: RegionCode; hl?: HlCode } = {}): string =>
+const firstPopularPageUrl = (feed: { regionCode?: RegionCode; hl?: HlCode } = {}): string =>
   apiUrl('/api/popularVideos', { regionCode: feed.regionCode, hl: feed.hl })
 
 /** Every request `opening`'s view makes when it opens, with its list price. */

@@ -2,8 +2,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { getJson } from '../api-client.ts'
 
-export type { Quote } from './quote-schema.ts'
-
 export const quoteQueries = {
   all: () => ['quote'] as const,
   /** `apiPath` is the exact URL the action will request, e.g. apiUrl('/api/search', params). */

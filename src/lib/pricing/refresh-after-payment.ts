@@ -31,7 +31,7 @@ export function refreshAfterPayment(
 const pathnameOf = (url: string) => new URL(url, 'http://dashboard.invalid').pathname
 
 /** A quote query (`['quote', apiPath]`) of one of these /api paths (query strings aside: the function normalises them). */
-export function quotesOf(paid: ReadonlySet<string>): (query: Query) => boolean {
+function quotesOf(paid: ReadonlySet<string>): (query: Query) => boolean {
   return (query) => {
     const [root, path] = query.queryKey
     return root === quoteQueries.all()[0] && typeof path === 'string' && paid.has(pathnameOf(path))

@@ -17,7 +17,7 @@ import { ModeParam, VideoIdParam } from './videos.ts'
 /** More would make a URL too long to share and a run of thousands of requests; split bigger lists. */
 export const MAX_VIDEOS = 500
 export const MAX_PARALLEL = 8
-export const DEFAULT_PARALLEL = 4
+const DEFAULT_PARALLEL = 4
 
 export type BulkState = {
   /** The candidate videos, in the order they were added. */

@@ -35,7 +35,7 @@ export function channelsPath(target?: ChannelTarget, hl?: string): string {
 const HlParam = z.enum(HL_CODES as unknown as [HlCode, ...HlCode[]])
 const UsernameParam = z.string().regex(USERNAME_RE)
 
-export function parseHl(raw: string | null): { hl: HlCode | undefined; problem?: string } {
+function parseHl(raw: string | null): { hl: HlCode | undefined; problem?: string } {
   if (raw === null || raw === '') return { hl: undefined }
   const hl = HlParam.safeParse(raw)
   if (hl.success) return { hl: hl.data }

@@ -6,7 +6,7 @@ import { ROUTES, withQuery } from './routes.ts'
 
 // ——— /popular?region=&hl=&category=&min=&max=&q=&sort=&auto=1 ———
 
-export const POPULAR_SORT_KEYS = [
+const POPULAR_SORT_KEYS = [
   'rank',
   'views',
   'likes',

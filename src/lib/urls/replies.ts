@@ -7,9 +7,9 @@ import { ROUTES, seg, withQuery } from './routes.ts'
 
 // ——— /replies, /replies/:commentId?format=&view=&sort=&q=&reply=&collection= ———
 
-export const REPLY_VIEWS = ['tree', 'flat'] as const
-export type ReplyViewMode = (typeof REPLY_VIEWS)[number]
-export const REPLY_SORTS = ['oldest', 'newest', 'liked'] as const
+const REPLY_VIEWS = ['tree', 'flat'] as const
+type ReplyViewMode = (typeof REPLY_VIEWS)[number]
+const REPLY_SORTS = ['oldest', 'newest', 'liked'] as const
 export type ReplySort = (typeof REPLY_SORTS)[number]
 
 export type RepliesViewState = {

@@ -2,14 +2,13 @@
  * What the coding export writers take: a collection's codes, codings, transcripts and coded reply threads,
  * loaded by the routes, written by pure functions. Every writer returns whole files; none reads the database.
  */
-import type { Code, Coding, CuesSegment, ReplySegment, Segment, TranscriptFormat } from '#contract/coding.ts'
+import type { Code, Coding, CuesSegment, ReplySegment, TranscriptFormat } from '#contract/coding.ts'
 import type { DataSource } from '../../exports/export-source.ts'
 
-export type { Code, Coding, CuesSegment, ReplySegment, Segment, TranscriptFormat }
-export { TRANSCRIPT_FORMATS } from '#contract/coding.ts'
+export type { Code, Coding, CuesSegment, ReplySegment, TranscriptFormat }
 
 /** One cue of a video's collected corpus track (its cleaned text). */
-export type ProjectCue = { seq: number; start: number; duration: number; text: string }
+type ProjectCue = { seq: number; start: number; duration: number; text: string }
 
 export type ProjectVideo = {
   videoId: string

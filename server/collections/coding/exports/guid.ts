@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 
 /** The XSD's GUIDType: a UUID in either case, with or without braces. */
-export const GUID_PATTERN =
+const GUID_PATTERN =
   /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|\{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\})$/
 
 /** This export's own namespace (a random v4 UUID fixed once): names under it never collide with other tools' GUIDs. */

@@ -7,7 +7,6 @@ import { writeQdpx } from './write-qdpx.ts'
 import { writeTranscriptsZip } from './write-transcripts.ts'
 
 export * from './coding-project.ts'
-export { codingsCsvProvenance, writeCodingsCsv, writeElanZip, writeQdc, writeQdpx, writeTranscriptsZip }
 
 /** Checked against the agreed signatures. */
 export const codingWriters: CodingWriters = {

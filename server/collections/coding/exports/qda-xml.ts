@@ -16,7 +16,7 @@ const builder = new XMLBuilder({
   suppressBooleanAttributes: false,
 })
 
-export const XML_HEAD = '<?xml version="1.0" encoding="utf-8"?>\n'
+const XML_HEAD = '<?xml version="1.0" encoding="utf-8"?>\n'
 
 // Characters XML 1.0 cannot carry at all (controls, lone surrogates): a pasted memo must not spoil the whole project.
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu

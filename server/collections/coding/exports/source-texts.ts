@@ -12,7 +12,7 @@ import type {
   ReplySegment,
 } from './coding-project.ts'
 
-export type TranscriptSource = {
+type TranscriptSource = {
   kind: 'transcript'
   /** `video:<videoId>` */
   key: string
@@ -22,7 +22,7 @@ export type TranscriptSource = {
   lineStart: Map<number, number>
 }
 
-export type ThreadSource = {
+type ThreadSource = {
   kind: 'replies'
   /** `thread:<top-level comment id>` */
   key: string
@@ -47,7 +47,7 @@ export type SourceTexts = {
   unplaced: UnplacedCoding[]
 }
 
-export function transcriptSource(video: ProjectVideo): TranscriptSource {
+function transcriptSource(video: ProjectVideo): TranscriptSource {
   const lineStart = new Map<number, number>()
   let at = 0
   for (const cue of video.cues) {
@@ -64,11 +64,11 @@ export function transcriptSource(video: ProjectVideo): TranscriptSource {
 }
 
 /** What a reply's line says before its text. */
-export function replyLinePrefix(line: Pick<ReplyLine, 'author' | 'publishedAt'>): string {
+function replyLinePrefix(line: Pick<ReplyLine, 'author' | 'publishedAt'>): string {
   return `${line.author ?? 'unknown author'}${line.publishedAt ? ` (${line.publishedAt})` : ''}: `
 }
 
-export const threadIdOf = (s: ReplySegment): string => s.parentId ?? s.commentId
+const threadIdOf = (s: ReplySegment): string => s.parentId ?? s.commentId
 
 const sameLine = (a: ReplyLine, s: ReplySegment) => a.commentId === s.commentId && a.text === s.text
 

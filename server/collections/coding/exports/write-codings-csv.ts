@@ -17,7 +17,7 @@ function videoUrl({ coding: { segment: s } }: Row): string {
   return s.videoId ? commentUrl(s.videoId, s.commentId) : ''
 }
 
-export const CODING_COLUMNS: Column<Row>[] = [
+const CODING_COLUMNS: Column<Row>[] = [
   { header: 'video_id', value: (r) => r.coding.segment.videoId ?? '' },
   { header: 'video_url', value: videoUrl },
   { header: 'start', value: (r) => seconds(cues(r)?.start) },

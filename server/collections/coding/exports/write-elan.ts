@@ -10,9 +10,9 @@ import { secondsMs, toMs } from './moments.ts'
 import { rowText, timedLines } from './transcript-lines.ts'
 import { jsonFile, zipBytes } from './zip-files.ts'
 
-export const TRANSCRIPT_TIER = 'transcript'
+const TRANSCRIPT_TIER = 'transcript'
 
-export type ElanRow = { tier: string; beginMs: number; endMs: number; annotation: string }
+type ElanRow = { tier: string; beginMs: number; endMs: number; annotation: string }
 
 type CuesCoding = Coding & { segment: CuesSegment }
 
@@ -69,7 +69,7 @@ function codingsByVideo(p: CodingProject): Map<string, CuesCoding[]> {
   return byVideo
 }
 
-export function elanRows(
+function elanRows(
   p: CodingProject,
   video: ProjectVideo,
   paths = codePaths(p.codes),
@@ -84,7 +84,7 @@ export function elanRows(
   return [...transcript, ...codeRows(p, byVideo.get(video.videoId) ?? [], paths)]
 }
 
-export function elanFile(rows: readonly ElanRow[]): string {
+function elanFile(rows: readonly ElanRow[]): string {
   return rows
     .map(
       (r) =>
@@ -93,7 +93,7 @@ export function elanFile(rows: readonly ElanRow[]): string {
     .join('')
 }
 
-export const elanPath = (video: ProjectVideo): string => `${video.videoId}.elan.txt`
+const elanPath = (video: ProjectVideo): string => `${video.videoId}.elan.txt`
 
 function manifest(p: CodingProject, paths: Map<string, string>) {
   return {

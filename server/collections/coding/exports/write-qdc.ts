@@ -5,7 +5,7 @@ import type { CodingProject, ExportFile } from './coding-project.ts'
 import { codingFileName } from './export-files.ts'
 import { buildXml, codesElement } from './qda-xml.ts'
 
-export const CODEBOOK_NAMESPACE = 'urn:QDA-XML:codebook:1.0'
+const CODEBOOK_NAMESPACE = 'urn:QDA-XML:codebook:1.0'
 
 export function writeQdc(p: CodingProject): ExportFile {
   const codes = codesElement(p.collection.id, p.codes)

@@ -21,10 +21,10 @@ import {
 } from './source-texts.ts'
 import { jsonFile, zipBytes } from './zip-files.ts'
 
-export const PROJECT_NAMESPACE = 'urn:QDA-XML:project:1.0'
+const PROJECT_NAMESPACE = 'urn:QDA-XML:project:1.0'
 
 /** The user who brought the transcripts into the project: the dashboard, not a coder. */
-export const EXPORTER_NAME = 'Poix Research Dashboard (export)'
+const EXPORTER_NAME = 'Poix Research Dashboard (export)'
 
 type Ctx = {
   p: CodingProject
@@ -175,7 +175,7 @@ function projectDescription(p: CodingProject, texts: SourceTexts): string {
   )
 }
 
-export function projectQde(p: CodingProject, texts: SourceTexts = sourceTexts(p)): string {
+function projectQde(p: CodingProject, texts: SourceTexts = sourceTexts(p)): string {
   const coders = [...new Set(texts.placed.map((pc) => pc.coding.coder))].sort()
   const users = [EXPORTER_NAME, ...coders.filter((c) => c !== EXPORTER_NAME)]
   const userGuids = new Map(users.map((u) => [u, guidFor(p.collection.id, 'user', u)]))

@@ -11,10 +11,10 @@ import { timedLines, type TimedLine } from './transcript-lines.ts'
 import { jsonFile, zipBytes } from './zip-files.ts'
 
 /** `0:01:23.400`: NVivo's timespan (hours not padded). */
-export const nvivoTime = (ms: number): string => hms(ms).replace(/^0(\d)/, '$1')
+const nvivoTime = (ms: number): string => hms(ms).replace(/^0(\d)/, '$1')
 
 /** `#00:01:23-400#`: the f4/f5 time mark MAXQDA and ATLAS.ti read, its fraction in milliseconds. */
-export const timeMark = (ms: number): string => `#${hms(ms).replace('.', '-')}#`
+const timeMark = (ms: number): string => `#${hms(ms).replace('.', '-')}#`
 
 const ROW: Record<TranscriptFormat, (l: TimedLine) => string> = {
   nvivo: (l) => `${nvivoTime(l.startMs)} - ${nvivoTime(l.endMs)}\t${l.text}`,
@@ -37,13 +37,13 @@ const TIME_FORMAT: Record<TranscriptFormat, string> = {
   atlasti: '#hh:mm:ss-mmm# text #hh:mm:ss-mmm#, the digits after the hyphen milliseconds',
 }
 
-export function transcriptFile(video: ProjectVideo, format: TranscriptFormat): string {
+function transcriptFile(video: ProjectVideo, format: TranscriptFormat): string {
   return `${UTF8_BOM}${timedLines(video)
     .map((l) => `${ROW[format](l)}\r\n`)
     .join('')}`
 }
 
-export const transcriptPath = (video: ProjectVideo): string => `${video.videoId}.txt`
+const transcriptPath = (video: ProjectVideo): string => `${video.videoId}.txt`
 
 function manifest(p: CodingProject, format: TranscriptFormat) {
   return {

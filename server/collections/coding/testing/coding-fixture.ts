@@ -9,7 +9,7 @@ export const C = 'c_Coding0001'
 export const OTHER = 'c_Coding0002'
 export const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000'
 
-export const VIDEO_A: FixtureVideo = {
+const VIDEO_A: FixtureVideo = {
   videoId: 'vidCodingA1',
   title: 'Commute',
   track: {
@@ -22,11 +22,11 @@ export const VIDEO_A: FixtureVideo = {
     ],
   },
 }
-export const VIDEO_B: FixtureVideo = {
+const VIDEO_B: FixtureVideo = {
   videoId: 'vidCodingB2',
   track: { lang: 'fr', cues: [{ text: 'le métro', offset: 0.1, duration: 1.7 }] },
 }
-export const UNCOLLECTED: FixtureVideo = { videoId: 'vidCodingM3', title: 'Not collected' }
+const UNCOLLECTED: FixtureVideo = { videoId: 'vidCodingM3', title: 'Not collected' }
 
 export const REPLY = {
   kind: 'reply',

@@ -37,7 +37,7 @@ export async function openCorpusDatabase(engine: EngineUnderTest): Promise<Datab
   return db
 }
 
-export type FixtureCue = { text: string; offset: number; duration: number; lang?: string }
+type FixtureCue = { text: string; offset: number; duration: number; lang?: string }
 export type FixtureVideo = {
   videoId: string
   title?: string

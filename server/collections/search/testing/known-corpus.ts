@@ -12,7 +12,7 @@ import { corpusSearchRoutes } from '../../routes-search.ts'
 import { createCollection, openCorpusDatabase, type FixtureVideo } from './corpus-fixture.ts'
 
 export const KNOWN = 'c_known'
-export const OTHER = 'c_other'
+const OTHER = 'c_other'
 
 export const ENGLISH: FixtureVideo = {
   videoId: 'vidEnglish0',
@@ -32,7 +32,7 @@ export const ENGLISH: FixtureVideo = {
   },
 }
 
-export const ROLLING: FixtureVideo = {
+const ROLLING: FixtureVideo = {
   videoId: 'vidRolling0',
   title: 'Auto captions',
   track: {
@@ -46,7 +46,7 @@ export const ROLLING: FixtureVideo = {
   },
 }
 
-export const JAPANESE: FixtureVideo = {
+const JAPANESE: FixtureVideo = {
   videoId: 'vidJapanes0',
   title: '東京',
   track: {
@@ -58,22 +58,22 @@ export const JAPANESE: FixtureVideo = {
   },
 }
 
-export const CHINESE: FixtureVideo = {
+const CHINESE: FixtureVideo = {
   videoId: 'vidChinese0',
   title: '北京',
   track: { lang: 'zh-Hans', cues: [{ text: '我们坐地铁去公园', offset: 1.5, duration: 2 }] },
 }
 
-export const MISSING: FixtureVideo = { videoId: 'vidMissing0', title: 'Not collected' }
+const MISSING: FixtureVideo = { videoId: 'vidMissing0', title: 'Not collected' }
 
-export const ELSEWHERE: FixtureVideo = {
+const ELSEWHERE: FixtureVideo = {
   videoId: 'vidOtherCo0',
   track: { lang: 'en', cues: [{ text: 'the metro is here', offset: 0, duration: 1 }] },
 }
 
 export const KNOWN_VIDEOS = [ENGLISH, ROLLING, JAPANESE, CHINESE, MISSING]
 
-export async function loadKnownCorpus(db: Database): Promise<void> {
+async function loadKnownCorpus(db: Database): Promise<void> {
   await createCollection(db, KNOWN, KNOWN_VIDEOS, { name: 'Known "corpus", commas' })
   await createCollection(db, OTHER, [ELSEWHERE])
 }

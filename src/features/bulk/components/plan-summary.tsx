@@ -12,10 +12,10 @@ function preciseUsd(amount: number): string {
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
 
-export type PlanCounts = { formats: number; videos: number; languages: number | 'default' }
+type PlanCounts = { formats: number; videos: number; languages: number | 'default' }
 
 /** "4 formats × 50 videos: $0.106 exact, $0.0265 converted". */
-export function bothPricesLine(counts: PlanCounts, both: BothWays): string {
+function bothPricesLine(counts: PlanCounts, both: BothWays): string {
   const languages =
     counts.languages === 'default' || counts.languages === 1
       ? ''

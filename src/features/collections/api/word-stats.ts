@@ -14,7 +14,6 @@ const Stats = z.object({
   videos: z.array(z.object({ videoId: z.string(), count: z.number().int() })).optional(),
   truncated: z.boolean().optional(),
 })
-export type WordStatsResult = z.infer<typeof Stats>
 
 /** What the statistics panel asks first; the per-video counts ask the same, so it is one request. */
 export const DEFAULT_STATS = { n: 1, stopwords: 'drop', limit: 50 } as const

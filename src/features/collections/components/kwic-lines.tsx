@@ -57,7 +57,7 @@ function SortHeader({
  * The studio's address for a hit: its video, language and the cue's own start (whole seconds, as the studio takes
  * it), in the collection's mode with its codes (coding on).
  */
-export const hitPath = (
+const hitPath = (
   line: Pick<KwicLine, 'videoId' | 'lang' | 'offset'>,
   collection?: { id: string; mode: CaptionMode },
 ) =>

@@ -6,7 +6,7 @@ import type { PopularRequest } from '#contract/requests.ts'
 import { apiUrl } from '#lib/api-client.ts'
 import { paidJsonWithReceipt } from '#lib/paid-fetch.ts'
 
-export const POPULAR_PATH = '/api/popularVideos'
+const POPULAR_PATH = '/api/popularVideos'
 
 /** Which feed: the service's parameters, each left out unless chosen. */
 export type PopularFeed = { regionCode?: RegionCode; hl?: HlCode }

@@ -10,7 +10,7 @@ import { hasActiveFilters, popularSearchParams, type PopularState } from './popu
 
 const list = (xs: readonly string[] | undefined): string => (xs ?? []).join(' | ')
 
-export const POPULAR_COLUMNS: Column<PopularRow>[] = [
+const POPULAR_COLUMNS: Column<PopularRow>[] = [
   { header: 'rank', value: (r) => r.rank },
   { header: 'id', value: (r) => r.video.id },
   { header: 'title', value: (r) => r.video.title },
@@ -60,7 +60,7 @@ export function popularFileName(state: PopularState, now?: Date): string {
   return `${fileSlug('popular-videos', ...parts, exportDay(now))}-${queryTag(params.toString())}`
 }
 
-export function popularProvenance(a: Omit<PopularExportArgs, 'now'>): ProvenanceDraft {
+function popularProvenance(a: Omit<PopularExportArgs, 'now'>): ProvenanceDraft {
   const filtered = hasActiveFilters(a.state)
   return makeProvenance({
     title: filtered

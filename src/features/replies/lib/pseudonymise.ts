@@ -7,7 +7,7 @@
 import { MentionMatcher, handleFromChannelUrl } from './mentions.ts'
 import type { ReplyExportRow } from './reply-export.ts'
 
-export const MIN_HASH_HEX = 8
+const MIN_HASH_HEX = 8
 
 /** A fresh random salt (128 bits, hex): used when the researcher does not enter one. */
 export function randomSalt(): string {

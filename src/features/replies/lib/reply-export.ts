@@ -93,7 +93,7 @@ export type ReplyExportArgs = {
 }
 
 /** Provenance plus how authors were treated, so a reader of the file knows what it can and cannot reveal. */
-export type ReplyProvenance = ProvenanceDraft & {
+type ReplyProvenance = ProvenanceDraft & {
   threadInference: string
   pseudonymised: boolean
   pseudonymSalt?: string

@@ -13,7 +13,7 @@ export function searchPattern(query: string): RegExp | undefined {
 }
 
 /** The text a reader sees in that format, which is what search looks in (plus the author). */
-export function visibleText(reply: CommentReply, format: ReplyFormat): string {
+function visibleText(reply: CommentReply, format: ReplyFormat): string {
   return format === 'html' ? safeNodesText(safeReplyHtml(reply.textDisplay)) : reply.textOriginal
 }
 

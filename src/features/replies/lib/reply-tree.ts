@@ -4,7 +4,7 @@ import type { ReplySort } from '#lib/urls/replies.ts'
 import { chronological, type ThreadLink } from './thread-inference.ts'
 
 /** The sorts are URL values: the route table owns them. */
-export { REPLY_SORTS, type ReplySort } from '#lib/urls/replies.ts'
+export { type ReplySort } from '#lib/urls/replies.ts'
 
 export type ReplyNode = {
   reply: CommentReply
@@ -17,7 +17,7 @@ export type ReplyNode = {
 const TOP: ThreadLink = { replyToId: null, depth: 0, via: 'none' }
 
 /** Oldest/newest by publishedAt (ties in the service's order); most liked first, then oldest. */
-export function replyComparator(
+function replyComparator(
   replies: readonly CommentReply[],
   sort: ReplySort,
 ): (a: CommentReply, b: CommentReply) => number {

@@ -12,7 +12,7 @@ import { RadiusHandle } from './radius-handle.tsx'
 import { useMarkerArrowKeys } from '../hooks/use-marker-keys.ts'
 import { TILE_ATTRIBUTION, TILE_URL } from './tiles.ts'
 
-export const POINT_MARKER_LABEL = 'Search point: drag, or use the arrow keys, to move it'
+const POINT_MARKER_LABEL = 'Search point: drag, or use the arrow keys, to move it'
 
 export type LeafletMapProps = Omit<LocationMapProps, 'searched'> & {
   /** The last submitted search when the form has moved away from it (drawn dashed). */

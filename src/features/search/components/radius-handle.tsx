@@ -6,7 +6,7 @@ import type { LatLng } from '../lib/search-draft.ts'
 import { radiusHandleIcon } from './leaflet-icons.ts'
 import { useMarkerArrowKeys } from '../hooks/use-marker-keys.ts'
 
-export const RADIUS_HANDLE_LABEL = 'Radius handle: drag, or use the arrow keys, to resize the circle'
+const RADIUS_HANDLE_LABEL = 'Radius handle: drag, or use the arrow keys, to resize the circle'
 
 export type RadiusHandleProps = {
   center: LatLng

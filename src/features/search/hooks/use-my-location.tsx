@@ -3,7 +3,7 @@ import { Button } from '#components/ui/button.tsx'
 import type { LatLng } from '../lib/search-draft.ts'
 
 /** Why the browser gave no position, in words a researcher can act on. */
-export function geolocationMessage(code: number | 'unsupported'): string {
+function geolocationMessage(code: number | 'unsupported'): string {
   if (code === 'unsupported')
     return 'This browser cannot share its location. Click the map or type the coordinates instead.'
   if (code === 1)

@@ -13,7 +13,7 @@ import { parseDecimal, roundCoordinate, type SearchInput, type SearchUrlState } 
 
 export type SearchDraft = { lat: string; lng: string; coords: string; radius: string; unit: RadiusUnit }
 export type DraftField = 'coords' | 'lat' | 'lng' | 'radius'
-export type DraftErrors = Partial<Record<DraftField, string>>
+type DraftErrors = Partial<Record<DraftField, string>>
 export type LatLng = { lat: number; lng: number }
 
 export type ParsedDraft = {

@@ -11,7 +11,7 @@ import type { SearchInput, SortKey } from './search-url.ts'
 /** `rank` is the service's order; the file's row order is the view's. */
 export type SearchExportRow = SearchItem & { rank: number }
 
-export const SEARCH_COLUMNS: readonly Column<SearchExportRow>[] = [
+const SEARCH_COLUMNS: readonly Column<SearchExportRow>[] = [
   { header: 'rank', value: (r) => r.rank },
   { header: 'videoId', value: (r) => r.videoId },
   { header: 'title', value: (r) => r.title },

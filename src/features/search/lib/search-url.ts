@@ -2,8 +2,6 @@
 import type { SortKey } from '#lib/urls/search.ts'
 
 export {
-  DEFAULT_RADIUS,
-  DEFAULT_UNIT,
   roundCoordinate,
   searchPath,
   SORT_KEYS,

@@ -1,7 +1,7 @@
 /** Typed vertices, the keyboard's way to draw an area: one "lat, lon" per line, a shape per blank-line-separated block. */
 import type { MultiPolygon, Position } from 'geojson'
 
-export type VertexError = { line: number; message: string }
+type VertexError = { line: number; message: string }
 export type TypedVertices = { ok: true; shapes: MultiPolygon } | { ok: false; errors: VertexError[] }
 
 const NUMBER = String.raw`[+-]?(?:\d+(?:\.\d*)?|\.\d+)`

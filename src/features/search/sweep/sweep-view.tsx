@@ -18,9 +18,9 @@ import { useSweepRun } from './hooks/use-sweep-run.ts'
 import { remainingUsd } from './lib/remaining-cost.ts'
 import { sweepKey } from './lib/sweep-progress-store.ts'
 
-export type SweepViewProps = { url: SweepUrlState }
+type SweepViewProps = { url: SweepUrlState }
 
-export function SweepView({ url }: SweepViewProps) {
+function SweepView({ url }: SweepViewProps) {
   const { area, depth } = url
   const { filterCircle, onSelect, clearFilter } = useCircleFilter()
   const { go, onDrawn, onTyped, fitKey } = useSweepLink(url, clearFilter)

@@ -3,7 +3,7 @@ import { matchesStateFilter } from './ledger-state.ts'
 import type { LedgerEntry } from './spend-schema.ts'
 import type { SpendViewState } from './spend-url.ts'
 
-export const LEDGER_PAGE_SIZE = 50
+const LEDGER_PAGE_SIZE = 50
 
 export function filterLedger(entries: readonly LedgerEntry[], state: SpendViewState): LedgerEntry[] {
   return entries.filter(

@@ -26,7 +26,7 @@ export const DayTotals = SpendTotals.extend({
 })
 export type DayTotals = z.infer<typeof DayTotals>
 
-export const LEDGER_STATES = ['pending', 'charged', 'free failure', 'charged failure'] as const
+const LEDGER_STATES = ['pending', 'charged', 'free failure', 'charged failure'] as const
 export type LedgerState = (typeof LEDGER_STATES)[number]
 
 /** A ledger from before states were recorded: read its outcome from the status and the cost. */
@@ -64,7 +64,7 @@ export const Budget = z.looseObject({ capUsd: Usd, spentUsd: Usd, leftUsd: z.num
 export type Budget = z.infer<typeof Budget>
 
 const SourceKind = z.enum(['demo', 'live'])
-export type SourceKind = z.infer<typeof SourceKind>
+type SourceKind = z.infer<typeof SourceKind>
 
 export const DataSource = z.looseObject({ kind: SourceKind, label: z.string() })
 export type DataSource = z.infer<typeof DataSource>

@@ -1,7 +1,7 @@
 /** Loads the platform's iframe player API once; rejects when the browser cannot reach it in time. */
 import type { EmbeddedPlayer } from './player-source.ts'
 
-export type PlayerEventHandlers = {
+type PlayerEventHandlers = {
   onReady?: (e: { target: EmbeddedPlayer }) => void
   onStateChange?: (e: { data: number; target: EmbeddedPlayer }) => void
   onPlaybackRateChange?: (e: { data: number; target: EmbeddedPlayer }) => void

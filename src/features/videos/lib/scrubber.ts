@@ -2,7 +2,7 @@
 import type { PlaybackSnapshot } from './time-source.ts'
 
 /** Steps per track while playing: a 4-hour track moves the thumb every 7.2 s, a fraction of a pixel. */
-export const SCRUBBER_STEPS = 2000
+const SCRUBBER_STEPS = 2000
 /** The range input's own step (keyboard and fine positioning). */
 export const SCRUBBER_STEP_SECONDS = 0.1
 

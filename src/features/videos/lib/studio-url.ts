@@ -1,8 +1,2 @@
 /** The caption studio's state lives in its URL (`/videos/<id>?lang=en&mode=default&t=83&q=never`): see the route table. */
-export {
-  momentUrl,
-  studioSearch,
-  type ParsedStudioSearch,
-  type StudioState,
-  parseStudioSearch,
-} from '#lib/urls/videos.ts'
+export { momentUrl, type StudioState } from '#lib/urls/videos.ts'

@@ -9,7 +9,7 @@ export type PlaybackSnapshot = {
   duration: number
 }
 
-export type TimeSourceKind = 'clock' | 'player'
+type TimeSourceKind = 'clock' | 'player'
 
 export interface TimeSource {
   readonly kind: TimeSourceKind

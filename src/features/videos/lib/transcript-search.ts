@@ -3,7 +3,7 @@
 export type TranscriptMatch = { cueIndex: number; start: number; end: number; time: number }
 
 /** Past this many matches the list stops growing; the count says so. */
-export const MAX_MATCHES = 5000
+const MAX_MATCHES = 5000
 
 function phrasePattern(query: string): RegExp | undefined {
   const words = query.trim().split(/\s+/).filter(Boolean)

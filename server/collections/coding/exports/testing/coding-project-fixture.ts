@@ -6,7 +6,7 @@
  */
 import type { Code, Coding, CodingProject, ProjectVideo } from '../coding-project.ts'
 
-export const COLLECTION_ID = 'c_coded'
+const COLLECTION_ID = 'c_coded'
 const T0 = Date.UTC(2026, 10, 20, 9, 0, 0)
 
 export const CODE = {
@@ -35,7 +35,7 @@ const code = (
   updatedAt: T0,
 })
 
-export const CODES: Code[] = [
+const CODES: Code[] = [
   code(CODE.place, 'Place', null, 1, '#59a14f', 'Where people are & go'),
   code(CODE.metro, 'Metro', CODE.place, 0, '#4e79a7'),
   code(CODE.nostalgia, 'Nostalgia', null, 0, '#e15759', 'Longing for the past <b>then</b>'),

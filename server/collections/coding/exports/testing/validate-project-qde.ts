@@ -9,7 +9,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 
-export const PROJECT_NS = 'urn:QDA-XML:project:1.0'
+const PROJECT_NS = 'urn:QDA-XML:project:1.0'
 
 const GUID =
   /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|\{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\})$/
@@ -124,7 +124,7 @@ const RULES: Record<string, Rule> = {
 type Ordered = Record<string, unknown> & { ':@'?: Record<string, string> }
 type El = { tag: string; attrs: Record<string, string>; children: El[]; text: string; path: string }
 
-export type SelectionText = {
+type SelectionText = {
   guid: string
   sourceGuid: string
   startPosition: number

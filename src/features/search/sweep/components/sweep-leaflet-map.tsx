@@ -19,7 +19,7 @@ export type SweepLeafletMapProps = SweepMapProps & {
 }
 
 /** What a circle says to a screen reader and in its tooltip. */
-export function circleText(c: CircleView): string {
+function circleText(c: CircleView): string {
   const counts = c.found === undefined ? '' : `, ${c.found} found, ${c.only ?? 0} only it found`
   return `Circle ${c.id}: ${c.state}${counts}`
 }

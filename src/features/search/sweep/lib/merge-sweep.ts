@@ -11,7 +11,7 @@ export type SweepRow = SearchItem & {
 }
 
 /** `found`: videos the circle returned; `only`: those no other circle returned. */
-export type CircleCount = { found: number; only: number }
+type CircleCount = { found: number; only: number }
 
 export type MergedSweep = {
   rows: SweepRow[]

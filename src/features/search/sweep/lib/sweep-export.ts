@@ -35,7 +35,7 @@ function recordedAt(row: SweepRow): Coordinates | undefined {
   return undefined
 }
 
-export const SWEEP_COLUMNS: readonly Column<SweepRow>[] = [
+const SWEEP_COLUMNS: readonly Column<SweepRow>[] = [
   { header: 'videoId', value: (r) => r.videoId },
   { header: 'title', value: (r) => r.title },
   { header: 'channelId', value: (r) => r.channelId },

@@ -6,7 +6,7 @@ import { searchApiPath, searchRequest, type SearchRequest } from '../../api/quer
 import type { FetchPage } from './sweep-runner.ts'
 
 /** The request a circle's search sends (the same as a single search at that point and radius, so caches are shared). */
-export function circleRequest(circle: Circle): SearchRequest {
+function circleRequest(circle: Circle): SearchRequest {
   return searchRequest({ lat: circle.lat, lng: circle.lon, radius: circle.radiusKm, unit: 'km' })
 }
 

@@ -10,7 +10,7 @@ import type { Circle } from '#lib/area/area-types.ts'
 import { depthPages, type SweepDepth } from './sweep-plan.ts'
 
 /** One page as the sweep needs it; `costUsd` is the receipt's (0 when the function served it from its cache). */
-export type FetchedPage = {
+type FetchedPage = {
   videos: SearchItem[]
   nextPageToken: string | undefined
   costUsd: number
@@ -82,7 +82,7 @@ export type RunSweepOptions = {
   onProgress?: (progress: SweepProgress) => void | Promise<void>
 }
 
-export const DEFAULT_CONCURRENCY = 3
+const DEFAULT_CONCURRENCY = 3
 
 const EMPTY_CIRCLE: CircleProgress = {
   pagesDone: 0,
