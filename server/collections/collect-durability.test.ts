@@ -92,11 +92,17 @@ async function readLedger(q: Queryable) {
     [CAPTIONS],
   )
   const [again] = await q.query('SELECT count(*)::int AS n FROM collect_items WHERE attempts > 1')
+  const pending = await q.query<{ path: string }>(
+    "SELECT path FROM ledger WHERE operation = $1 AND status = 'pending'",
+    [CAPTIONS],
+  )
   return {
     /** Each caption row's call key, to match with the calls the service logged. */
     calls: await ledgerCalls(q, { operation: CAPTIONS }),
     /** Work rows claimed more than once: a dead worker's claims taken over. */
     reclaimed: num(again?.n),
+    /** The service paths of caption rows never settled: calls the crash cut off. */
+    pendingPaths: pending.map((r) => String(r.path)),
     rows: rows.reduce((s, r) => s + num(r.paid), 0),
     paidTwice: rows.filter((r) => num(r.paid) > 1).map((r) => String(r.path)),
   }
@@ -126,14 +132,21 @@ async function crashAndResume(env: Record<string, string>, read: Reader) {
   expect(d.job).toMatchObject({ state: 'done', total: VIDEO_IDS.length, queued: 0, running: 0 })
   expect(d.job!.done).toBe(VIDEO_IDS.length)
   // Only a track whose paid call the crash cut off may fail, and it says so; the rest are collected (or have none).
-  for (const v of d.videos)
-    if (v.track.state === 'failed') expect(v.track.failure?.message).toBe(INTERRUPTED_AFTER_PAYMENT)
-  expect(d.tracks.collected + d.tracks.unavailable).toBeGreaterThanOrEqual(VIDEO_IDS.length - 4)
+  const interrupted = d.videos.filter((v) => v.track.state === 'failed')
+  for (const v of interrupted) expect(v.track.failure?.message).toBe(INTERRUPTED_AFTER_PAYMENT)
+  expect(d.tracks.collected + d.tracks.unavailable + interrupted.length).toBe(VIDEO_IDS.length)
   const stats = await simulatorStats(sim)
   const log = await simulatorCallLog(sim)
   await stop(fn)
   const ledger = await read(dataDir, readLedger)
   expect(ledger.paidTwice).toEqual([])
+  // Each interrupted track is one whose ledger row the crash left pending: its call left, its answer was never stored.
+  for (const v of interrupted)
+    expect(
+      ledger.pendingPaths.some((p) => p.includes(v.videoId)),
+      `${v.videoId} has a pending row`,
+    ).toBe(true)
+  expect(interrupted.length).toBeLessThanOrEqual(ledger.pendingPaths.length)
   expect(ledger.reclaimed).toBeGreaterThan(0) // the crash left claims, and the restarted function took them over
   // Every call the service saw has a ledger row of its own (a row may exist for a call the crash stopped before it
   // left), and every charged row a call.
