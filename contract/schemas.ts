@@ -169,7 +169,18 @@ export const HealthDataSource = z.object({
 })
 export type HealthDataSource = z.infer<typeof HealthDataSource>
 
+/** Whether the function may pay: degraded when its money tables were found damaged (every paid call answers 503). */
+export const HealthStorage = z.looseObject({
+  status: z.enum(['ok', 'unchecked', 'degraded']),
+  table: z.string().optional(),
+  reason: z.string().optional(),
+  remedy: z.string().optional(),
+})
+
 export const Health = z.looseObject({
+  // Optional: an older function did not send them.
+  status: z.enum(['ok', 'degraded']).optional(),
+  storage: HealthStorage.optional(),
   mode: z.enum(['demo', 'live']),
   version: z.string(),
   // Optional: an older function did not send it; exports then say the source is unconfirmed.

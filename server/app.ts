@@ -19,6 +19,7 @@ import { securityHeaders } from './security/security-headers.ts'
 import { StorageUnavailable } from './db/database.ts'
 import { PricedFailure } from './spend/priced-failure.ts'
 import { storageFailure } from './db/storage-failure.ts'
+import type { StorageHealth } from './spend/money-tables-guard.ts'
 
 export type AppDeps = {
   config: Config
@@ -27,6 +28,8 @@ export type AppDeps = {
   middleware?: MiddlewareHandler<AppEnv>[]
   /** Extra /api routes (spend, sign-in, simulator controls), mounted by path. */
   routes?: Record<string, Hono<AppEnv>>
+  /** Whether the money tables were found readable, for /api/health (ok when the function has no database). */
+  storageHealth?: () => StorageHealth
   log?: (line: string) => void
 }
 
@@ -46,6 +49,8 @@ const METHODS: [RegExp, string][] = [
   ],
 ]
 
+const OK = (): StorageHealth => ({ status: 'ok' })
+
 export function createApp(deps: AppDeps) {
   const log = deps.log ?? ((line: string) => console.error(line))
   const api = new Hono<AppEnv>()
@@ -53,6 +58,7 @@ export function createApp(deps: AppDeps) {
   api.use(async (c, next) => {
     c.set('config', deps.config)
     c.set('gateway', deps.gateway)
+    c.set('storageHealth', deps.storageHealth ?? OK)
     c.set('clientKey', clientAddress(c, trustedHops))
     await next()
   })

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'upstream_invalid'
   | 'upstream_too_large'
   | 'storage_unavailable'
+  | 'storage_damaged'
   | 'internal_error'
 
 /** The wait a 429 names when its source named none (the service's Retry-After may be missing or unreadable). */

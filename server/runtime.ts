@@ -4,7 +4,8 @@ import type { Config } from './config.ts'
 import { createApp, type AppDeps } from './app.ts'
 import type { Database } from './db/database.ts'
 import { lazyDatabase } from './db/lazy-database.ts'
-import { describeDatabase, openDatabase } from './db/open-database.ts'
+import { MEMORY } from './db/pglite-engine.ts'
+import { describeDatabase, openDatabase, type DatabaseSettings } from './db/open-database.ts'
 import { createUpstreamClient } from './upstream/client.ts'
 import { createSimulator } from '#simulator/app.ts'
 import { SIMULATOR_TOKEN } from '#simulator/token.ts'
@@ -18,6 +19,7 @@ import { createCaptionDefaults } from './spend/caption-default-language.ts'
 import { createHitTallies } from './spend/hit-tallies.ts'
 import { createLedger } from './spend/ledger.ts'
 import { createResponseCache } from './spend/response-cache.ts'
+import { createMoneyTablesGuard } from './spend/money-tables-guard.ts'
 import { createSpendingGateway } from './spend/spending-gateway.ts'
 import { collectionsRoute } from './collections/routes.ts'
 import { startJobRunner } from './collections/job-runner.ts'
@@ -49,8 +51,8 @@ function atRoot(req: Request, apiUrl: string): Request {
 /** Batched bookkeeping (hit tallies, last-used times, retried settlements) is written this often. */
 const FLUSH_EVERY_MS = 1000
 
-export function createRuntime({ config, fetch, log, now = Date.now, db: given }: RuntimeOptions) {
-  const print = log ?? ((line: string) => console.error(line))
+/** The service's client: the embedded simulator in demo mode, the service at DATA_API_URL otherwise. */
+function upstreamOf(config: Config, now: () => number, fetch: RuntimeOptions['fetch']) {
   const simulator = config.mode === 'demo' ? createSimulator({ baseUrl: config.apiUrl }) : undefined
   const client = createUpstreamClient({
     token: config.apiToken,
@@ -63,15 +65,31 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
       ? { fetch: (req) => simulator.fetch(atRoot(req, config.apiUrl)), token: SIMULATOR_TOKEN }
       : undefined,
   })
-  const settings = {
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    timeoutMs: config.dbTimeoutMs,
-    poolSize: config.dbPoolSize,
-    pgliteTemplate: config.pgliteTemplate,
-  }
+  return { simulator, client }
+}
+
+const databaseSettings = (config: Config): DatabaseSettings => ({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  timeoutMs: config.dbTimeoutMs,
+  poolSize: config.dbPoolSize,
+  pgliteTemplate: config.pgliteTemplate,
+})
+
+export function createRuntime({ config, fetch, log, now = Date.now, db: given }: RuntimeOptions) {
+  const print = log ?? ((line: string) => console.error(line))
+  const { simulator, client } = upstreamOf(config, now, fetch)
+  const settings = databaseSettings(config)
   const db = lazyDatabase(
     (given ? Promise.resolve(given) : openDatabase(settings, print)).then(async (opened) => {
+      // Money tables that cannot be read whole stop all spending; nothing more is written to them at start.
+      const health = await moneyTables.check(opened).catch((e: unknown) => {
+        print(
+          `[storage] the money tables could not be checked at start (${e instanceof Error ? e.message : String(e)}): checked again before the first paid call`,
+        )
+        return moneyTables.health()
+      })
+      if (health.status === 'degraded') return opened
       // The embedded engine belongs to this one process: claims a crashed run left end now (their rows stay pending).
       if (opened.kind === 'pglite') {
         await ledgerOf(opened).endOrphanedClaims()
@@ -84,7 +102,16 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
       )
       return opened
     }),
+    () => moneyTables.noteStorageError(),
   )
+  const moneyTables = createMoneyTablesGuard({
+    db,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    now,
+    log: print,
+    // A database held in memory has no files to damage (and tests open hundreds of them).
+    checkTables: !config.databaseUrl && config.dataDir === MEMORY ? async () => ({ ok: true }) : undefined,
+  })
   const { source } = config
   const ledgerOf = (on: Database) => createLedger({ db: on, source, instance: randomUUID(), now })
   const ledger = ledgerOf(db)
@@ -122,6 +149,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     ttl: config.cacheTtlSeconds,
     paidCallLimiter,
     leaseMs: config.upstreamTimeoutMs + 10_000,
+    moneyTables,
     log: print,
   })
   const flush = () => gateway.flush()
@@ -163,6 +191,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     gateway,
     log,
     middleware: [sessions.guard()],
+    storageHealth: moneyTables.health,
     routes: {
       '/spend': spendRoute({ ledger, budget, flush, storage, source }),
       '/session': sessionRoute(sessions, signInAttempts),

@@ -18,6 +18,8 @@ import type { Claim, WorkQueue } from './work-queue.ts'
 
 /** Refusals that cost nothing and pass (a rate limit, the database, the network): the item waits and is tried again. */
 const PASSING = new Set(['rate_limited', 'storage_unavailable', 'upstream_unreachable', 'balance_exhausted'])
+/** An item refused because the money tables are damaged is looked at again after this long (nothing is paid meanwhile). */
+const DAMAGED_WAIT_MS = 60_000
 /** Unpaid tries of one item before it is listed as failed. */
 const MAX_ATTEMPTS = 5
 /** An item whose answer could not be stored waits this long before any instance takes it again (free: it is cached). */
@@ -142,6 +144,8 @@ export async function fetchItem(deps: ItemDeps, claim: Claim): Promise<Fetched |
     costMicro += paid
     // The dashboard's own budget (BUDGET_USD) refused before paying: the job stops like at its own maximum.
     if (e.code === 'budget_exhausted') return void (await queue.cap(claim))
+    // Damaged money tables pay nothing until the data are restored and the function restarted: the item waits.
+    if (e.code === 'storage_damaged') return void (await queue.release(claim, DAMAGED_WAIT_MS, costMicro))
     if (PASSING.has(e.code) && !isCharged(e) && paid === 0 && claim.attempts < MAX_ATTEMPTS) {
       await queue.release(claim, 1_000 * 2 ** claim.attempts + (e.retryAfterSeconds ?? 0) * 1000, costMicro)
       return undefined

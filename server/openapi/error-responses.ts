@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'upstream_invalid',
   'upstream_too_large',
   'storage_unavailable',
+  'storage_damaged',
   'internal_error',
 ] as const satisfies readonly ErrorCode[]
 
@@ -96,7 +97,8 @@ export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: s
   },
   503: {
     name: 'ServiceUnavailable',
-    description: 'storage_unavailable: the database could not be reached; nothing was paid.',
+    description:
+      'storage_unavailable: the database could not be reached; nothing was paid. storage_damaged: the money tables (ledger, budget, cache) cannot be read whole, so nothing is paid until the data are restored; the message names the table and the remedy.',
   },
   504: { name: 'GatewayTimeout', description: 'upstream_timeout: the data service did not answer in time.' },
 }

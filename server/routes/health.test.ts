@@ -3,6 +3,7 @@ import { Health } from '#contract/index.ts'
 import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { fakeUpstream, json } from '../testing/fake-upstream.ts'
+import type { StorageHealth } from '../spend/money-tables-guard.ts'
 
 const noGateway = {
   call: () => Promise.reject(new Error('health pays for nothing')),
@@ -37,6 +38,20 @@ describe('GET /api/health names the data source', () => {
       kind: 'live',
       name: 'Poix data service',
       url: 'https://mirror.example.org/v2',
+    })
+  })
+})
+
+describe('GET /api/health says whether the function may pay', () => {
+  it('ok while the money tables read whole; degraded with the table, the cause and the remedy once damaged', async () => {
+    let storage: StorageHealth = { status: 'ok' }
+    const config = loadConfig({ DATA_DIR: ':memory:' })
+    const app = createApp({ config, gateway: noGateway, log: () => {}, storageHealth: () => storage })
+    expect(await healthOf(app)).toMatchObject({ status: 'ok', storage: { status: 'ok' } })
+    storage = { status: 'degraded', table: 'budget', reason: 'invalid page', remedy: 'Restore.', since: 1 }
+    expect(await healthOf(app)).toMatchObject({
+      status: 'degraded',
+      storage: { status: 'degraded', table: 'budget', reason: 'invalid page', remedy: 'Restore.' },
     })
   })
 })

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Config } from '../config.ts'
 import type { AppEnv } from '../app-context.ts'
+import type { StorageHealth } from '../spend/money-tables-guard.ts'
 
 /** Names the data behind every answer, so exports cite it: the simulator's invented data, or the service at its address. */
 function dataSourceOf(config: Pick<Config, 'mode' | 'apiUrl'>) {
@@ -9,11 +10,24 @@ function dataSourceOf(config: Pick<Config, 'mode' | 'apiUrl'>) {
     : { kind: 'live' as const, name: 'Poix data service', url: config.apiUrl }
 }
 
-/** GET /api/health: demo or live, the data source, the version, whether a budget or sign-in is configured. Never a secret. */
+/** Degraded names the damaged table and the remedy: whoever opens the dashboard learns why nothing can be paid. */
+function storageOf(h: StorageHealth) {
+  return h.status === 'degraded'
+    ? { status: h.status, table: h.table, reason: h.reason, remedy: h.remedy }
+    : { status: h.status }
+}
+
+/**
+ * GET /api/health: ok or degraded (money tables damaged: nothing can be paid), demo or live, the data source, the
+ * version, whether a budget or sign-in is configured. Never a secret.
+ */
 export const health = new Hono<AppEnv>().get('/', (c) => {
   const { mode, version, budgetUsd, dashboardPassword } = c.var.config
+  const storage = c.var.storageHealth()
   c.header('Cache-Control', 'no-store')
   return c.json({
+    status: storage.status === 'degraded' ? ('degraded' as const) : ('ok' as const),
+    storage: storageOf(storage),
     mode,
     version,
     budgetUsd: budgetUsd ?? null,

@@ -20,6 +20,7 @@ import { checkOutcome } from './contract-check.ts'
 import { sharedOf } from './free-answer.ts'
 import type { HitTallies } from './hit-tallies.ts'
 import type { Ledger } from './ledger.ts'
+import type { MoneyTablesGuard } from './money-tables-guard.ts'
 import { admitPaidCall } from './paid-call-limit.ts'
 import { priceOfCall } from './price.ts'
 import { PricedFailure } from './priced-failure.ts'
@@ -44,6 +45,8 @@ export type SpendingGatewayOptions = {
   paidCallLimiter?: RateLimiter
   /** How long a claim holds before another instance may take it over (the upstream time-out and a margin). */
   leaseMs: number
+  /** Money tables found damaged stop every payment (503 storage_damaged); cached answers are still served. */
+  moneyTables?: MoneyTablesGuard
   log?: (line: string) => void
 }
 
@@ -66,7 +69,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
   const steps = { ...opts, settlements }
 
   /**
-   * One request's walk: price → cache → single flight → claim → reserve → call → check → store → settle.
+   * One request's walk: price → cache → single flight → money tables readable → claim → reserve → call → check → store → settle.
    * AGAIN when it must walk again (a leader it joined was refused, another instance's call ended without an answer).
    * The last walk pays without looking again: refused leaders keep coming, it stops waiting for them.
    */
@@ -90,6 +93,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
     const flight = flights.lead(key)
     let freeSlot: () => void = noSlot
     try {
+      await opts.moneyTables?.beforePaying()
       await admitPaidCall(opts, call)
       // Taken just before the ledger row (a row is written only for a call about to leave).
       freeSlot = (await call.upstreamSlot?.()) ?? noSlot

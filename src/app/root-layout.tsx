@@ -14,6 +14,7 @@ import { ROUTES } from '#lib/urls/routes.ts'
 import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 import { healthQueries } from './api/health-queries.ts'
 import { NAV_ITEMS } from './nav.ts'
+import { StorageDamagedBanner } from './storage-damaged-banner.tsx'
 import { RestoredQueries } from './providers.tsx'
 import { CostMeter } from '#features/spend/components/cost-meter.tsx'
 import { SignInGate } from '#features/sign-in/components/sign-in-gate.tsx'
@@ -156,6 +157,7 @@ export function RootLayout() {
           />
         )}
       </header>
+      <StorageDamagedBanner />
       <main id="main" className="mx-auto min-h-screen w-full max-w-7xl px-4 py-6">
         <Suspense fallback={loading}>
           <SignInGate>
