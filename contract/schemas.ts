@@ -170,7 +170,7 @@ export const HealthDataSource = z.object({
 export type HealthDataSource = z.infer<typeof HealthDataSource>
 
 /** Whether the function may pay: degraded when its money tables were found damaged (every paid call answers 503). */
-export const HealthStorage = z.looseObject({
+const HealthStorage = z.looseObject({
   status: z.enum(['ok', 'unchecked', 'degraded']),
   table: z.string().optional(),
   reason: z.string().optional(),

@@ -7,7 +7,7 @@
 import { num, StorageUnavailable, type Database, type Queryable } from './database.ts'
 
 /** The tables a payment reads or writes: a damaged one may lose records of money or charge twice. */
-export const MONEY_TABLES = ['ledger', 'budget', 'cache_entries'] as const
+const MONEY_TABLES = ['ledger', 'budget', 'cache_entries'] as const
 type MoneyTable = (typeof MONEY_TABLES)[number]
 
 export type MoneyTablesCheck = { ok: true } | { ok: false; table: MoneyTable; reason: string }

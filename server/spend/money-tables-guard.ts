@@ -38,13 +38,13 @@ export type GuardOptions = {
 }
 
 /** What a person does about it, on each engine. */
-export function remedyFor(dataDir: string | undefined): string {
+function remedyFor(dataDir: string | undefined): string {
   return dataDir === undefined
     ? 'Restore the database from your last pg_dump with pg_restore (docs/backups.md), then restart the dashboard.'
     : `Stop the dashboard and restore the last backup with \`npm run restore -- ${dataDir}/backups/<newest file>\` (docs/backups.md), or move ${dataDir}/pglite aside to start afresh; then start it again.`
 }
 
-export function storageDamaged(h: Extract<StorageHealth, { status: 'degraded' }>): ApiFailure {
+function storageDamaged(h: Extract<StorageHealth, { status: 'degraded' }>): ApiFailure {
   return new ApiFailure(
     503,
     'storage_damaged',
