@@ -34,7 +34,7 @@ const PAGE_TOKEN = z
   )
   .refine(
     (t) => !t.startsWith('/') && !t.includes('//') && !t.includes('..'),
-    'pageToken must be the nextPageToken of the previous page; a page token never starts with "/" or holds "//" or "..".',
+    'pageToken must be the nextPageToken of the previous page; a page token never starts with "/" or holds "//" or "..": start again from the first page.',
   )
 
 export const VideoIdParam = z.object({

@@ -53,7 +53,7 @@ export function collectionsRoute({ db, source, now, wake }: CollectionsDeps) {
   const noStore = { 'Cache-Control': 'no-store' }
   const videosBody = limitBody(
     BODY_LIMITS.videos,
-    `add at most ${COLLECTION_LIMITS.idsPerCall.toLocaleString('en')} videos per call.`,
+    `split the videos into smaller calls (at most ${COLLECTION_LIMITS.idsPerCall.toLocaleString('en')} per call).`,
   )
 
   return new Hono<AppEnv>()
