@@ -25,11 +25,16 @@ function oneOf<T extends readonly [string, ...string[]]>(name: string, values: T
   })
 }
 
+/** Opaque, but never path-like: base64 may hold a single `/`, a token never `..`, `//` or a leading `/`. */
 const PAGE_TOKEN = z
   .string(required('pageToken', 'the nextPageToken of the previous page'))
   .regex(
     /^[A-Za-z0-9+/=_.-]{1,512}$/,
     'pageToken must be the nextPageToken of the previous page (letters, digits, + / = _ . -).',
+  )
+  .refine(
+    (t) => !t.startsWith('/') && !t.includes('//') && !t.includes('..'),
+    'pageToken must be the nextPageToken of the previous page; a page token never starts with "/" or holds "//" or "..": start again from the first page.',
   )
 
 export const VideoIdParam = z.object({

@@ -13,5 +13,7 @@ export type AppEnv = {
     clientKey: string
     /** False only when a password is set and this request has no valid session (set by the sign-in guard). */
     signedIn?: boolean
+    /** The most bytes this route reads of a request body (set by security/body-limit.ts before anything reads it). */
+    bodyLimit?: number
   }
 }

@@ -16,6 +16,7 @@ import { search } from './routes/search.ts'
 import { clientAddress } from './security/request-origin.ts'
 import { sameOriginOnly } from './security/same-origin.ts'
 import { securityHeaders } from './security/security-headers.ts'
+import { limitRequestTarget } from './security/request-size.ts'
 import { StorageUnavailable } from './db/database.ts'
 import { PricedFailure } from './spend/priced-failure.ts'
 import { storageFailure } from './db/storage-failure.ts'
@@ -81,7 +82,7 @@ export function createApp(deps: AppDeps) {
   for (const [path, route] of Object.entries(deps.routes ?? {})) api.route(path, route)
 
   // Registered first on the top app: covers /api and whatever is added later (static files in entry-node.ts).
-  const app = new Hono().use(securityHeaders(deps.config)).route('/api', api)
+  const app = new Hono().use(securityHeaders(deps.config), limitRequestTarget()).route('/api', api)
   // Hono uses the top app's handlers for mounted routes: set them there.
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname

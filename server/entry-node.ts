@@ -1,9 +1,11 @@
 /** `npm start`: one Node process serves the built SPA (dist/) and the function (/api). */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { serve } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
 import { loadConfig, type Config } from './config.ts'
 import { createRuntime } from './runtime.ts'
+import { answerClientError, MAX_HEADER_BYTES } from './security/request-size.ts'
 import { mountSpa } from './static-files.ts'
 
 /** The function plus the SPA: hashed assets cached for a year and sent as their .br/.gz copies when the browser takes them, client routes answered with index.html. Security headers come from createApp's first middleware, so they cover these files too. */
@@ -11,6 +13,18 @@ export function createNodeApp(config: Config) {
   const runtime = createRuntime({ config })
   mountSpa(runtime.app, config.distDir)
   return runtime
+}
+
+/** Node's HTTP server for the app: long URLs reach the app's own 414, and what Node's parser still refuses gets the JSON error, not a bare status line. */
+export function serveNode(
+  fetch: (req: Request) => Response | Promise<Response>,
+  { host, port }: Pick<Config, 'host' | 'port'>,
+  onListening?: (info: AddressInfo) => void,
+): ServerType {
+  const options = { fetch, hostname: host, port, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }
+  const server = serve(options, onListening)
+  server.on('clientError', answerClientError)
+  return server
 }
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host)
@@ -31,7 +45,7 @@ export async function startNodeServer(config: Config = loadConfig()) {
     )
   }
   const openedIn = Date.now() - opening
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+  const server = serveNode(app.fetch, config, (info) => {
     const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`
     const mode =
       config.mode === 'demo'

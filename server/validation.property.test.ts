@@ -87,10 +87,13 @@ const channelId = idString(22).map((s) => `UC${s}`)
 // 20–40 id characters that are neither a channel id nor a reply id: a top-level comment.
 const commentId = idString(20, 40).filter((s) => !CHANNEL_ID_RE.test(s))
 const TOKEN_CHARS = [...ID_CHARS, '+', '/', '=', '.']
-const pageToken = fc.oneof(
-  fc.string({ unit: fc.constantFrom(...TOKEN_CHARS), minLength: 1, maxLength: 40 }),
-  fc.string({ unit: fc.constantFrom(...TOKEN_CHARS), minLength: 500, maxLength: 512 }),
-)
+// Base64 with single slashes and dots; never path-like (a leading "/", "//" or "..").
+const pageToken = fc
+  .oneof(
+    fc.string({ unit: fc.constantFrom(...TOKEN_CHARS), minLength: 1, maxLength: 40 }),
+    fc.string({ unit: fc.constantFrom(...TOKEN_CHARS), minLength: 500, maxLength: 512 }),
+  )
+  .filter((t) => !t.startsWith('/') && !t.includes('//') && !t.includes('..'))
 const pad = fc.constantFrom('', ' ', '  ')
 
 /** A decimal in [-limit, limit] written the ways the location pattern allows: 48, 48.8566, +48.8, -0.5. */
@@ -224,7 +227,17 @@ const endpoints: {
         .constantFrom('channel', 'playlist', 'Video', '', ['video', 'video'])
         .map((value) => ({ key: 'type', value })),
       fc
-        .constantFrom('', 'a b', 'x'.repeat(513), 'tok%2F', ['a', 'b'])
+        .constantFrom(
+          '',
+          'a b',
+          'x'.repeat(513),
+          'tok%2F',
+          ['a', 'b'],
+          '../../etc/passwd',
+          'a//b',
+          '/CDIQAA',
+          'a..b',
+        )
         .map((value) => ({ key: 'pageToken', value })),
       unknownKey.map((key) => ({ key, value: '1' })),
     ),
@@ -243,7 +256,7 @@ const endpoints: {
     breaks: fc.oneof(
       fc.constantFrom('ZZ', 'USA', 'U', '12', '', 'UK').map((value) => ({ key: 'regionCode', value })),
       fc.constantFrom('en-US', 'zh', 'yue', 'xx', 'EN').map((value) => ({ key: 'hl', value })),
-      fc.constantFrom('', 'a b', ['a', 'b']).map((value) => ({ key: 'pageToken', value })),
+      fc.constantFrom('', 'a b', ['a', 'b'], '..', 'a//b').map((value) => ({ key: 'pageToken', value })),
       unknownKey.map((key) => ({ key, value: '1' })),
     ),
   },

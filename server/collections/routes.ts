@@ -2,6 +2,7 @@
 import { Hono } from 'hono'
 import {
   AddVideosBody,
+  COLLECTION_LIMITS,
   CreateCollectionBody,
   StartCollectBody,
   type CollectionDetail,
@@ -10,6 +11,7 @@ import type { AppEnv } from '../app-context.ts'
 import type { Database } from '../db/database.ts'
 import { orUnavailable } from '../db/storage-failure.ts'
 import { ApiFailure } from '../errors.ts'
+import { BODY_LIMITS, limitBody } from '../security/body-limit.ts'
 import { toMicro } from '../spend/money.ts'
 import { COLLECTION_ID_RE } from './collection-id.ts'
 import { priceOfCollecting } from './collect-price.ts'
@@ -49,9 +51,13 @@ export function collectionsRoute({ db, source, now, wake }: CollectionsDeps) {
   }
 
   const noStore = { 'Cache-Control': 'no-store' }
+  const videosBody = limitBody(
+    BODY_LIMITS.videos,
+    `split the videos into smaller calls (at most ${COLLECTION_LIMITS.idsPerCall.toLocaleString('en')} per call).`,
+  )
 
   return new Hono<AppEnv>()
-    .post('/', async (c) => {
+    .post('/', videosBody, async (c) => {
       const body = await validBody(c, CreateCollectionBody)
       return c.json(await orUnavailable(() => collections.create(body)), 201, noStore)
     })
@@ -67,7 +73,7 @@ export function collectionsRoute({ db, source, now, wake }: CollectionsDeps) {
       })
       return c.json(detail, 200, noStore)
     })
-    .post('/:id/videos', async (c) => {
+    .post('/:id/videos', videosBody, async (c) => {
       const { id } = await collectionOf(c.req.param('id'))
       const body = await validBody(c, AddVideosBody)
       return c.json(await orUnavailable(() => collections.addVideos(id, body)), 200, noStore)
@@ -76,7 +82,7 @@ export function collectionsRoute({ db, source, now, wake }: CollectionsDeps) {
       const row = sameSource(await collectionOf(c.req.param('id')))
       return c.json(await orUnavailable(() => priceOfCollecting(db, c.var.gateway, row)), 200, noStore)
     })
-    .post('/:id/collect', async (c) => {
+    .post('/:id/collect', limitBody(BODY_LIMITS.small, 'send only {"maxUsd": …}.'), async (c) => {
       const row = await collectionOf(c.req.param('id'))
       const { maxUsd } = await validBody(c, StartCollectBody)
       sameSource(row)

@@ -1,16 +1,15 @@
 /** JSON bodies checked before anything runs: a 400 names the parameter (with its index in a list) and what is allowed. */
 import type { z } from 'zod'
 import type { Context } from 'hono'
+import type { AppEnv } from '../app-context.ts'
 import { invalidQuery } from '../errors.ts'
 import { describeIssue } from '../validation.ts'
 
-/** Bodies past this are refused before parsing (10,000 ids with their metadata fit well within it). */
-const MAX_BODY_BYTES = 8 * 1024 * 1024
-
-export async function validBody<S extends z.ZodObject>(c: Context, schema: S): Promise<z.infer<S>> {
+export async function validBody<S extends z.ZodObject>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
+  // Reading a body whole is safe only behind limitBody (security/body-limit.ts), which caps it as it streams.
+  if (c.var.bodyLimit === undefined)
+    throw new Error(`${c.req.method} ${c.req.routePath} reads a body without limitBody`)
   const text = await c.req.text()
-  if (text.length > MAX_BODY_BYTES)
-    throw invalidQuery('body', `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`)
   let json: unknown
   try {
     json = text.trim() ? JSON.parse(text) : {}

@@ -36,7 +36,13 @@ import { APP_VERSION } from '../config.ts'
 import { SESSION_COOKIE } from '../security/session.ts'
 import { QuoteBatch } from '../routes/quote.ts'
 import { SignIn } from '../routes/session.ts'
-import { ERROR_RESPONSES, ErrorBody, PRICED_ERROR_STATUSES, type ErrorStatus } from './error-responses.ts'
+import {
+  ERROR_RESPONSES,
+  ErrorBody,
+  PRICED_ERROR_STATUSES,
+  withSizeErrors,
+  type ErrorStatus,
+} from './error-responses.ts'
 import { OPERATIONS, TAGS, type Body, type HeaderName, type OperationSpec } from './operations.ts'
 import {
   HealthAnswer,
@@ -205,7 +211,7 @@ function operation(op: OperationSpec): Json {
     },
   }
   const priced = success.headers?.includes('X-Cost-USD')
-  for (const status of op.errors) {
+  for (const status of withSizeErrors(op.errors, op.body !== undefined)) {
     const name = ERROR_RESPONSES[status].name
     const paid = priced && PRICED_ERROR_STATUSES.includes(status)
     responses[status] = { $ref: `#/components/responses/${paid ? `Paid${name}` : name}` }

@@ -1,6 +1,8 @@
 /** The function's one error body and the error responses the document names by status (server/errors.ts). */
 import { z } from 'zod'
 import type { ApiFailure, ErrorCode } from '../errors.ts'
+import { formatBytes } from '../security/body-limit.ts'
+import { MAX_HEADER_BYTES, MAX_REQUEST_TARGET } from '../security/request-size.ts'
 
 export const ERROR_CODES = [
   'invalid_query',
@@ -50,7 +52,7 @@ export const ErrorBody = z
 const sameShape: z.infer<typeof ErrorBody> = {} as ReturnType<ApiFailure['toBody']>
 void sameShape
 
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503 | 504
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 414 | 429 | 500 | 502 | 503 | 504
 
 /** Component name and meaning of each error status, with the codes that come with it. */
 export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {
@@ -83,7 +85,15 @@ export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: s
     description:
       'conflict: the request contradicts the current state (a collection of another data source, a duplicate code name, no job to stop, a track not collected).',
   },
-  413: { name: 'PayloadTooLarge', description: 'invalid_query: the request body is too large.' },
+  413: {
+    name: 'PayloadTooLarge',
+    description:
+      'invalid_query (param body): the request body is larger than this route takes (the message names the limit); refused as it streams, before it is read whole.',
+  },
+  414: {
+    name: 'UriTooLong',
+    description: `invalid_query (param url): the path and query string are longer than ${formatBytes(MAX_REQUEST_TARGET)}. Past ${formatBytes(MAX_HEADER_BYTES)} of request line and headers together the node server answers 431 with the same body.`,
+  },
   429: {
     name: 'TooManyRequests',
     description:
@@ -101,6 +111,12 @@ export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: s
       'storage_unavailable: the database could not be reached; nothing was paid. storage_damaged: the money tables (ledger, budget, cache) cannot be read whole, so nothing is paid until the data are restored; the message names the table and the remedy.',
   },
   504: { name: 'GatewayTimeout', description: 'upstream_timeout: the data service did not answer in time.' },
+}
+
+/** Answered by any operation (a URL too long), or any that reads a body (a body too large): listed for every such operation. */
+export function withSizeErrors(errors: readonly ErrorStatus[], readsBody: boolean): ErrorStatus[] {
+  const all = new Set<ErrorStatus>([...errors, ...(readsBody ? [413 as const] : []), 414])
+  return [...all].sort((a, b) => a - b)
 }
 
 /** Statuses whose answers may also carry the money headers: a failed paid call can still have cost (or been cached). */

@@ -293,7 +293,7 @@ export const OPERATIONS: OperationSpec[] = [
       description: 'One entry per path, in order: a price, or the error that request would get.',
       content: json(QuoteBatchAnswer),
     },
-    errors: [400, 401, 403, 413, 500],
+    errors: [400, 401, 403, 500],
   },
   {
     method: 'get',

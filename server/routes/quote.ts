@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import type { AppEnv } from '../app-context.ts'
-import { invalidQuery, errorResponse, ApiFailure } from '../errors.ts'
+import { invalidQuery, errorResponse } from '../errors.ts'
+import { BODY_LIMITS, limitBody } from '../security/body-limit.ts'
 import { validQuery } from '../validation.ts'
 import { QUOTE_HEADER } from './respond.ts'
 
@@ -58,11 +58,7 @@ export function quoteRoute(dispatch: Dispatch) {
     })
     .post(
       '/',
-      // 200 paths of at most 4 KB each, with room for JSON quoting.
-      bodyLimit({
-        maxSize: MAX_QUOTE_PATHS * (MAX_PATH_LENGTH + 16),
-        onError: (c) => errorResponse(c, new ApiFailure(413, 'invalid_query', 'The batch is too large.')),
-      }),
+      limitBody(BODY_LIMITS.quoteBatch, `split the batch (at most ${MAX_QUOTE_PATHS} paths).`),
       async (c) => {
         const json: unknown = await c.req.json().catch(() => undefined)
         const parsed = QuoteBatch.safeParse(json)

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import type { AppEnv } from '../app-context.ts'
 import { ApiFailure, errorResponse, invalidQuery } from '../errors.ts'
+import { BODY_LIMITS, limitBody } from '../security/body-limit.ts'
 import type { RateLimiter } from '../security/rate-limiter.ts'
 import type { Sessions } from '../security/session.ts'
 
@@ -17,29 +17,19 @@ export function sessionRoute(sessions: Sessions, attempts: RateLimiter) {
       c.header('Cache-Control', 'no-store')
     })
     .get('/', async (c) => c.json(state(await sessions.isSignedIn(c))))
-    .post(
-      '/',
-      bodyLimit({
-        maxSize: 4096,
-        onError: (c) => errorResponse(c, invalidQuery('password', 'The sign-in request is too large.')),
-      }),
-      async (c) => {
-        if (!sessions.required) return c.json(state(true))
-        const parsed = SignIn.safeParse(await c.req.json().catch(() => undefined))
-        if (!parsed.success)
-          return errorResponse(c, invalidQuery('password', 'Send the password as JSON: {"password": "…"}.'))
-        // Counted before the comparison, so a burst of guesses cannot all be checked before the limit applies.
-        await attempts.take(c.var.clientKey)
-        if (!sessions.passwordMatches(parsed.data.password))
-          return errorResponse(
-            c,
-            new ApiFailure(401, 'unauthorized', 'Wrong password.', { param: 'password' }),
-          )
-        await attempts.refund(c.var.clientKey)
-        await sessions.signIn(c)
-        return c.json(state(true))
-      },
-    )
+    .post('/', limitBody(BODY_LIMITS.small, 'send only {"password": "…"}.'), async (c) => {
+      if (!sessions.required) return c.json(state(true))
+      const parsed = SignIn.safeParse(await c.req.json().catch(() => undefined))
+      if (!parsed.success)
+        return errorResponse(c, invalidQuery('password', 'Send the password as JSON: {"password": "…"}.'))
+      // Counted before the comparison, so a burst of guesses cannot all be checked before the limit applies.
+      await attempts.take(c.var.clientKey)
+      if (!sessions.passwordMatches(parsed.data.password))
+        return errorResponse(c, new ApiFailure(401, 'unauthorized', 'Wrong password.', { param: 'password' }))
+      await attempts.refund(c.var.clientKey)
+      await sessions.signIn(c)
+      return c.json(state(true))
+    })
     .delete('/', async (c) => {
       await sessions.signOut(c)
       return c.json(state(!sessions.required))

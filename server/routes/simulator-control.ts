@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-context.ts'
 import type { Simulator } from '#simulator/app.ts'
 import { FAULT_KINDS } from '#simulator/faults.ts'
 import { errorResponse, invalidQuery } from '../errors.ts'
+import { BODY_LIMITS, limitBody } from '../security/body-limit.ts'
 
 const FaultRule = z.strictObject({
   path: z.string().max(200).optional(),
@@ -17,7 +18,7 @@ const FaultRule = z.strictObject({
 /** /api/__simulator/faults: tests make the demo simulator misbehave. Mounted only in demo mode with SIMULATOR_FAULT_CONTROL=1. */
 export function simulatorControlRoute(simulator: Simulator) {
   return new Hono<AppEnv>()
-    .post('/faults', async (c) => {
+    .post('/faults', limitBody(BODY_LIMITS.small, 'send one fault rule.'), async (c) => {
       const parsed = FaultRule.safeParse(await c.req.json().catch(() => undefined))
       if (!parsed.success)
         return errorResponse(

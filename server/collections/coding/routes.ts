@@ -5,6 +5,7 @@ import type { AppEnv } from '../../app-context.ts'
 import type { Database } from '../../db/database.ts'
 import { orUnavailable } from '../../db/storage-failure.ts'
 import { ApiFailure } from '../../errors.ts'
+import { BODY_LIMITS, limitBody } from '../../security/body-limit.ts'
 import { validQuery } from '../../validation.ts'
 import { validBody } from '../valid-body.ts'
 import { createCodeStore, codeNotFound } from './code-store.ts'
@@ -36,18 +37,26 @@ export function codingRoutes({ db, now }: { db: Database; now: () => number }) {
 
   /** 404 for an unknown collection before its body is read, as the collections routes answer. */
   const known = (id: string) => orUnavailable(() => existingCollection(db, id))
+  const codeBody = limitBody(
+    BODY_LIMITS.code,
+    'a code is a name, a colour and a description of at most 5,000 characters.',
+  )
+  const codingBody = limitBody(
+    BODY_LIMITS.coding,
+    'a coding carries one segment and a memo of at most 20,000 characters.',
+  )
 
   return new Hono<AppEnv>()
     .get('/:id/codes', async (c) => {
       const list = await orUnavailable(() => codes.list(c.req.param('id')))
       return c.json({ codes: list }, 200, noStore)
     })
-    .post('/:id/codes', async (c) => {
+    .post('/:id/codes', codeBody, async (c) => {
       const id = await known(c.req.param('id'))
       const body = await validBody(c, CodeInput)
       return c.json(await orUnavailable(() => codes.create(id, body)), 201, noStore)
     })
-    .patch('/:id/codes/:codeId', async (c) => {
+    .patch('/:id/codes/:codeId', codeBody, async (c) => {
       const id = await known(c.req.param('id'))
       const code = codeId(id, c.req.param('codeId'))
       const patch = await validBody(c, CodePatch)
@@ -62,12 +71,12 @@ export function codingRoutes({ db, now }: { db: Database; now: () => number }) {
       const list = await orUnavailable(() => codings.list(c.req.param('id'), c.req.valid('query')))
       return c.json({ codings: list }, 200, noStore)
     })
-    .post('/:id/codings', async (c) => {
+    .post('/:id/codings', codingBody, async (c) => {
       const id = await known(c.req.param('id'))
       const body = await validBody(c, CreateCodingsBody)
       return c.json({ codings: await orUnavailable(() => codings.create(id, body)) }, 201, noStore)
     })
-    .patch('/:id/codings/:codingId', async (c) => {
+    .patch('/:id/codings/:codingId', codingBody, async (c) => {
       const id = await known(c.req.param('id'))
       const coding = codingId(id, c.req.param('codingId'))
       const patch = await validBody(c, CodingPatch)
