@@ -5,6 +5,8 @@ import { createApp, type AppDeps } from './app.ts'
 import type { Database } from './db/database.ts'
 import { lazyDatabase } from './db/lazy-database.ts'
 import { describeDatabase, openDatabase } from './db/open-database.ts'
+import { scheduleBackups, type BackupSchedule } from './db/backups.ts'
+import { MEMORY } from './db/pglite-engine.ts'
 import { createUpstreamClient } from './upstream/client.ts'
 import { createSimulator } from '#simulator/app.ts'
 import { SIMULATOR_TOKEN } from '#simulator/token.ts'
@@ -49,8 +51,15 @@ function atRoot(req: Request, apiUrl: string): Request {
 /** Batched bookkeeping (hit tallies, last-used times, retried settlements) is written this often. */
 const FLUSH_EVERY_MS = 1000
 
+/** The embedded database a runtime opened on disk is backed up at start and daily (docs/backups.md). */
+function backupsOf(db: Database, config: Config, log: (line: string) => void, now: () => number) {
+  if (!db.snapshot || config.dataDir === MEMORY || config.backupKeep === 0) return undefined
+  return scheduleBackups({ db, dataDir: config.dataDir, keep: config.backupKeep, log, now })
+}
+
 export function createRuntime({ config, fetch, log, now = Date.now, db: given }: RuntimeOptions) {
   const print = log ?? ((line: string) => console.error(line))
+  let disposed: Promise<void> | undefined
   const simulator = config.mode === 'demo' ? createSimulator({ baseUrl: config.apiUrl }) : undefined
   const client = createUpstreamClient({
     token: config.apiToken,
@@ -78,6 +87,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
         await createWorkQueue({ db: opened, source, now, leaseMs: 0 }).endOrphanedClaims()
         await sweepCuesAhead(opened, Number.MAX_SAFE_INTEGER)
       }
+      if (!given && !disposed) backups = backupsOf(opened, config, print, now)
       // Rows that expired while no one wrote (eviction otherwise runs as answers are stored) go at start.
       void Promise.all([cache.evict(), captionDefaults.evict()]).catch((e: unknown) =>
         print(`[spend] cache eviction at start failed: ${e instanceof Error ? e.message : String(e)}`),
@@ -86,6 +96,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     }),
   )
   const { source } = config
+  let backups: BackupSchedule | undefined
   const ledgerOf = (on: Database) => createLedger({ db: on, source, instance: randomUUID(), now })
   const ledger = ledgerOf(db)
   const budget = createBudget({ db, source, capUsd: config.budgetUsd })
@@ -171,7 +182,6 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
   }
   if (simulator && config.simulatorFaultControl)
     deps.routes!['/__simulator'] = simulatorControlRoute(simulator)
-  let disposed: Promise<void> | undefined
   return {
     app: createApp(deps),
     simulator,
@@ -191,6 +201,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     dispose: () =>
       (disposed ??= (async () => {
         clearInterval(timer)
+        await backups?.stop()
         await collectRunner.stop()
         await cueVectors?.close()
         await flush().catch((e: unknown) =>
