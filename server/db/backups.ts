@@ -42,7 +42,7 @@ export const fileTimestamp = (at: number) =>
     .replace(/\.\d{3}Z$/, 'Z')
     .replaceAll(':', '-')
 
-export const backupName = (at: number) => `pglite-${fileTimestamp(at)}.tar.gz`
+const backupName = (at: number) => `pglite-${fileTimestamp(at)}.tar.gz`
 
 /** The backups under DATA_DIR/backups/, oldest first (full paths). */
 export function listBackups(dataDir: string): string[] {
