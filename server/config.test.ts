@@ -33,4 +33,12 @@ describe('the configuration', () => {
       /COLLECT_VECTOR_WORKER.*must be on or off/s,
     )
   })
+
+  it('keeps 7 backups of the embedded database unless BACKUP_KEEP says otherwise (0: none), and names a bad value', () => {
+    expect(loadConfig({}).backupKeep).toBe(7)
+    expect(loadConfig({ BACKUP_KEEP: '0' }).backupKeep).toBe(0)
+    expect(loadConfig({ BACKUP_KEEP: '30' }).backupKeep).toBe(30)
+    expect(() => loadConfig({ BACKUP_KEEP: '-1' })).toThrow(/BACKUP_KEEP: must be 0 \(backups off\) or more/)
+    expect(() => loadConfig({ BACKUP_KEEP: 'weekly' })).toThrow(/BACKUP_KEEP: must be a whole number/)
+  })
 })

@@ -51,6 +51,12 @@ const EnvSchema = z.object({
     .min(1024)
     .default(32 * 1024 * 1024),
   PGLITE_TEMPLATE: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a whole number of backups to keep (0 turns backups off)' })
+    .int({ error: 'must be a whole number of backups to keep (0 turns backups off)' })
+    .min(0, { error: 'must be 0 (backups off) or more' })
+    .max(1000, { error: 'must be at most 1000' })
+    .default(7),
   DASHBOARD_PASSWORD: z
     .string()
     .optional()
@@ -150,6 +156,8 @@ export type Config = {
   upstreamMaxBytes: number
   /** Tests: a dump of a migrated embedded database that ':memory:' starts from. */
   pgliteTemplate: string | undefined
+  /** Backups of the embedded database kept in DATA_DIR/backups/, written at start and daily; 0: none written. */
+  backupKeep: number
   dashboardPassword: string | undefined
   sessionSecret: string | undefined
   upstreamTimeoutMs: number
@@ -205,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     upstreamMaxBytes: e.UPSTREAM_MAX_BYTES,
     // A test run sets it once for every runtime its tests build (server/testing/pglite-template.ts).
     pgliteTemplate: e.PGLITE_TEMPLATE ?? process.env.PGLITE_TEMPLATE,
+    backupKeep: e.BACKUP_KEEP,
     dashboardPassword: e.DASHBOARD_PASSWORD,
     sessionSecret: e.SESSION_SECRET,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,

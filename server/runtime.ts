@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts'
 import { lazyDatabase } from './db/lazy-database.ts'
 import { MEMORY } from './db/pglite-engine.ts'
 import { describeDatabase, openDatabase, type DatabaseSettings } from './db/open-database.ts'
+import { scheduleBackups, type BackupSchedule } from './db/backups.ts'
 import { createUpstreamClient } from './upstream/client.ts'
 import { createSimulator } from '#simulator/app.ts'
 import { SIMULATOR_TOKEN } from '#simulator/token.ts'
@@ -51,6 +52,31 @@ function atRoot(req: Request, apiUrl: string): Request {
 /** Batched bookkeeping (hit tallies, last-used times, retried settlements) is written this often. */
 const FLUSH_EVERY_MS = 1000
 
+/**
+ * The embedded database a runtime opened on disk is backed up at start and daily (docs/backups.md); never while its
+ * money tables are damaged, so damaged copies do not push the good ones out.
+ */
+function backupsOf(
+  db: Database,
+  config: Config,
+  log: (line: string) => void,
+  now: () => number,
+  healthy: () => boolean,
+) {
+  if (!db.snapshot || config.dataDir === MEMORY || config.backupKeep === 0) return undefined
+  return scheduleBackups({ db, dataDir: config.dataDir, keep: config.backupKeep, log, now, healthy })
+}
+
+const moneyTablesOf = (config: Config, db: Database, now: () => number, log: (line: string) => void) =>
+  createMoneyTablesGuard({
+    db,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    now,
+    log,
+    // A database held in memory has no files to damage (and tests open hundreds of them).
+    checkTables: !config.databaseUrl && config.dataDir === MEMORY ? async () => ({ ok: true }) : undefined,
+  })
+
 /** The service's client: the embedded simulator in demo mode, the service at DATA_API_URL otherwise. */
 function upstreamOf(config: Config, now: () => number, fetch: RuntimeOptions['fetch']) {
   const simulator = config.mode === 'demo' ? createSimulator({ baseUrl: config.apiUrl }) : undefined
@@ -78,6 +104,7 @@ const databaseSettings = (config: Config): DatabaseSettings => ({
 
 export function createRuntime({ config, fetch, log, now = Date.now, db: given }: RuntimeOptions) {
   const print = log ?? ((line: string) => console.error(line))
+  let disposed: Promise<void> | undefined
   const { simulator, client } = upstreamOf(config, now, fetch)
   const settings = databaseSettings(config)
   const db = lazyDatabase(
@@ -96,6 +123,8 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
         await createWorkQueue({ db: opened, source, now, leaseMs: 0 }).endOrphanedClaims()
         await sweepCuesAhead(opened, Number.MAX_SAFE_INTEGER)
       }
+      const healthy = () => moneyTables.health().status !== 'degraded'
+      if (!given && !disposed) backups = backupsOf(opened, config, print, now, healthy)
       // Rows that expired while no one wrote (eviction otherwise runs as answers are stored) go at start.
       void Promise.all([cache.evict(), captionDefaults.evict()]).catch((e: unknown) =>
         print(`[spend] cache eviction at start failed: ${e instanceof Error ? e.message : String(e)}`),
@@ -104,15 +133,9 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     }),
     () => moneyTables.noteStorageError(),
   )
-  const moneyTables = createMoneyTablesGuard({
-    db,
-    dataDir: config.databaseUrl ? undefined : config.dataDir,
-    now,
-    log: print,
-    // A database held in memory has no files to damage (and tests open hundreds of them).
-    checkTables: !config.databaseUrl && config.dataDir === MEMORY ? async () => ({ ok: true }) : undefined,
-  })
+  const moneyTables = moneyTablesOf(config, db, now, print)
   const { source } = config
+  let backups: BackupSchedule | undefined
   const ledgerOf = (on: Database) => createLedger({ db: on, source, instance: randomUUID(), now })
   const ledger = ledgerOf(db)
   const budget = createBudget({ db, source, capUsd: config.budgetUsd })
@@ -200,7 +223,6 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
   }
   if (simulator && config.simulatorFaultControl)
     deps.routes!['/__simulator'] = simulatorControlRoute(simulator)
-  let disposed: Promise<void> | undefined
   return {
     app: createApp(deps),
     simulator,
@@ -220,6 +242,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     dispose: () =>
       (disposed ??= (async () => {
         clearInterval(timer)
+        await backups?.stop()
         await collectRunner.stop()
         await cueVectors?.close()
         await flush().catch((e: unknown) =>

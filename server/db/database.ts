@@ -26,6 +26,8 @@ export type Database = Queryable & {
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>
+  /** The embedded engine only: its data folder as an uncompressed tar (PGlite's dumpDataDir), holding whole transactions. */
+  snapshot?(): Promise<Blob>
   /** Bytes the database takes on disk (or in memory). */
   sizeBytes(): Promise<number>
   close(): Promise<void>

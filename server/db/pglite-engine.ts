@@ -149,6 +149,15 @@ export async function openPglite({ dataDir, timeoutMs, template, helper }: Pglit
       }
     },
     exec: (sql) => run('a migration', async () => void (await pg.exec(sql))),
+    // Between transactions, after a checkpoint, so the archive's files need no replay; compressed by the caller, off the lock.
+    snapshot: () =>
+      turn(false, () =>
+        pg._runExclusiveTransaction(async () => {
+          await letEventLoopIn()
+          await statement('CHECKPOINT', undefined)
+          return pg.dumpDataDir('none')
+        }),
+      ),
     sizeBytes: () =>
       run('a size query', async () =>
         Number(
@@ -167,7 +176,7 @@ export async function openPglite({ dataDir, timeoutMs, template, helper }: Pglit
 }
 
 /** Takes DATA_DIR for this process, or says which living process has it. */
-function claimFolder(dataDir: string): () => void {
+export function claimFolder(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true })
   const pidFile = join(dataDir, 'pglite.pid')
   let holder: number | undefined
@@ -185,7 +194,7 @@ function claimFolder(dataDir: string): () => void {
   return () => rmSync(pidFile, { force: true })
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
   } catch (e) {
