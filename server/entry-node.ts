@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { loadConfig, type Config } from './config.ts'
+import { DatabaseWontOpen } from './db/database.ts'
 import { createRuntime } from './runtime.ts'
 import { mountSpa } from './static-files.ts'
 
@@ -25,6 +26,8 @@ export async function startNodeServer(config: Config = loadConfig()) {
     await ready
   } catch (e) {
     await dispose().catch(() => undefined)
+    // A refusal at opening already names the place, the cause and what to do.
+    if (e instanceof DatabaseWontOpen) throw e
     throw new Error(
       `The dashboard's database could not be opened (${storage}): ${e instanceof Error ? e.message : String(e)}`,
       { cause: e },

@@ -1,0 +1,57 @@
+/**
+ * One process owns a DATA_DIR at a time: pglite.pid holds its PID and its start time (Linux's /proc/<pid>/stat), so
+ * a PID that a reboot or a long uptime gave to another program is not taken for a dashboard.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { DatabaseWontOpen } from './database.ts'
+import { errnoCode } from './errno.ts'
+
+/** When the process started, in clock ticks since boot (field 22 of /proc/<pid>/stat), or undefined without /proc. */
+export function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The command name (field 2) is in parentheses and may hold spaces: fields are counted after it.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+  } catch {
+    return undefined
+  }
+}
+
+type Holder = { pid: number; started: string | undefined }
+
+function readHolder(pidFile: string): Holder | undefined {
+  let text: string
+  try {
+    text = readFileSync(pidFile, 'utf8')
+  } catch {
+    return undefined
+  }
+  const [pid, started] = text.trim().split(/\s+/)
+  return Number.isInteger(Number(pid)) && Number(pid) > 0 ? { pid: Number(pid), started } : undefined
+}
+
+function holds({ pid, started }: Holder): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch (e) {
+    if (errnoCode(e) !== 'EPERM') return false
+  }
+  // Without a recorded start time (an older dashboard's file) or without /proc, a living PID is trusted: fail closed.
+  const now = startTimeOf(pid)
+  return started === undefined || now === undefined || now === started
+}
+
+/** Takes dataDir for this process, or says which living process has it; returns the release. */
+export function claimFolder(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true })
+  const pidFile = join(dataDir, 'pglite.pid')
+  const holder = readHolder(pidFile)
+  if (holder && holder.pid !== process.pid && holds(holder)) {
+    throw new DatabaseWontOpen(
+      `The embedded database in ${dataDir}/ (DATA_DIR) is in use by another process (PID ${holder.pid}): stop it, or set DATABASE_URL so several instances share a Postgres server; if PID ${holder.pid} is not a dashboard, delete ${pidFile}.`,
+    )
+  }
+  writeFileSync(pidFile, [process.pid, startTimeOf(process.pid)].filter(Boolean).join(' '))
+  return () => rmSync(pidFile, { force: true })
+}
