@@ -83,7 +83,8 @@ export function asStorageError(e: unknown): StorageUnavailable {
 
 /** PGlite throws its file system's errors as plain objects and stops with Emscripten's abort: both said in words. */
 function engineErrorText(e: unknown): string {
-  if (e instanceof Error && e.message.startsWith('Aborted(')) return 'the embedded database stopped (PGlite aborted)'
+  if (e instanceof Error && e.message.startsWith('Aborted('))
+    return 'the embedded database stopped (PGlite aborted)'
   if (e instanceof Error && e.message) return e.message
   const code = errnoCode(e)
   if (code) return `the file system or network refused it (${code})`

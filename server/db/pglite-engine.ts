@@ -7,7 +7,13 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { preparedStatements } from './pglite-statements.ts'
-import { asStorageError, DatabaseWontOpen, StorageUnavailable, withTimeout, type Database } from './database.ts'
+import {
+  asStorageError,
+  DatabaseWontOpen,
+  StorageUnavailable,
+  withTimeout,
+  type Database,
+} from './database.ts'
 import { openFailureMessage } from './pglite-folder-check.ts'
 import { claimFolder } from './pglite-folder-lock.ts'
 import { openCluster } from './pglite-on-disk.ts'

@@ -69,9 +69,17 @@ it('an absent or empty folder is one to create; a whole one opens', () => {
 
 it.each([
   ['PG_VERSION is missing', () => rmSync(join(folder, 'PG_VERSION')), /PG_VERSION is missing/],
-  ['PG_VERSION is garbled', () => writeFileSync(join(folder, 'PG_VERSION'), '\x00\x7f'), /PG_VERSION is garbled/],
+  [
+    'PG_VERSION is garbled',
+    () => writeFileSync(join(folder, 'PG_VERSION'), '\x00\x7f'),
+    /PG_VERSION is garbled/,
+  ],
   ['folders are missing', () => rmSync(join(folder, 'pg_xact'), { recursive: true }), /pg_xact is missing/],
-  ['pg_control is missing', () => rmSync(join(folder, 'global', 'pg_control')), /global\/pg_control is missing/],
+  [
+    'pg_control is missing',
+    () => rmSync(join(folder, 'global', 'pg_control')),
+    /global\/pg_control is missing/,
+  ],
   [
     'pg_control is short',
     () => writeFileSync(join(folder, 'global', 'pg_control'), controlFile().subarray(0, 100)),
@@ -112,13 +120,16 @@ it('a folder made by another Postgres version names both versions', () => {
   const state = inspectFolder(folder)
   expect(state).toEqual({ kind: 'other-version', version: '17' })
   expect(folderRefusal(dataDir, state)).toMatch(
-    new RegExp(`was made by Postgres 17, and this dashboard's PGlite runs Postgres ${POSTGRES_MAJOR}: open it with the dashboard version that made it, or restore a backup`),
+    new RegExp(
+      `was made by Postgres 17, and this dashboard's PGlite runs Postgres ${POSTGRES_MAJOR}: open it with the dashboard version that made it, or restore a backup`,
+    ),
   )
 })
 
 it('a failure to open is named by its errno, then by the folder, then by Postgres, never by PGlite', () => {
   // PGlite's file system throws plain objects: String() of one is "[object Object]".
-  const emscripten = (errno: number) => Object.assign(Object.create(null) as object, { name: 'ErrnoError', errno })
+  const emscripten = (errno: number) =>
+    Object.assign(Object.create(null) as object, { name: 'ErrnoError', errno })
   expect(openFailureMessage(dataDir, emscripten(51), [])).toBe(
     `The embedded database in ${dataDir}/ (DATA_DIR) could not be written: the disk is full (ENOSPC). Free space on that disk, or set DATA_DIR to a folder on another one, and start again.`,
   )
@@ -147,7 +158,9 @@ it('a failure to open is named by its errno, then by the folder, then by Postgre
     `The embedded database in ${folder}/ (DATA_DIR) could not be opened: Postgres says "could not access status of transaction 753 (Could not open file "pg_xact/0000": No such file or directory.)". It was left as it is: restore a backup (npm run restore -- <file>; backups are kept in ${dataDir}/backups/) or move ${folder}/ aside to start with an empty database.`,
   )
   const silent = openFailureMessage(dataDir, abort, [])
-  expect(silent).toMatch(/could not be opened: PGlite stopped while reading its files, so they are likely damaged/)
+  expect(silent).toMatch(
+    /could not be opened: PGlite stopped while reading its files, so they are likely damaged/,
+  )
   expect(silent).not.toMatch(/Aborted|ASSERTIONS|\[object Object\]/)
 })
 

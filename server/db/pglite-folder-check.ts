@@ -159,6 +159,7 @@ export function openFailureMessage(dataDir: string, error: unknown, postgresLog:
   const where = `The embedded database in ${join(dataDir, 'pglite')}/ (DATA_DIR) could not be opened`
   const reason = postgresReason(postgresLog)
   if (reason) return `${where}: Postgres says "${reason}". It was left as it is: ${restoreHint(dataDir)}.`
-  const message = error instanceof Error && !UNINFORMATIVE.test(error.message) ? ` (${error.message.slice(0, 160)})` : ''
+  const message =
+    error instanceof Error && !UNINFORMATIVE.test(error.message) ? ` (${error.message.slice(0, 160)})` : ''
   return `${where}: PGlite stopped while reading its files${message}${code ? ` (${code})` : ''}, so they are likely damaged. It was left as it is: ${restoreHint(dataDir)}.`
 }

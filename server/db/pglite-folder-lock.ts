@@ -2,8 +2,8 @@
  * One process owns a DATA_DIR at a time: pglite.pid holds its PID and its start time (Linux's /proc/<pid>/stat), so
  * a PID that a reboot or a long uptime gave to another program is not taken for a dashboard.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { DatabaseWontOpen } from './database.ts'
 import { errnoCode } from './errno.ts'
 
@@ -42,9 +42,21 @@ function holds({ pid, started }: Holder): boolean {
   return started === undefined || now === undefined || now === started
 }
 
+/** Makes dataDir; Node's recursive mkdir says ENOENT on a read-only file system, so the nearest parent is asked why. */
+function makeFolder(dataDir: string) {
+  try {
+    mkdirSync(dataDir, { recursive: true })
+  } catch (e) {
+    let parent = dirname(resolve(dataDir))
+    while (!existsSync(parent) && parent !== dirname(parent)) parent = dirname(parent)
+    accessSync(parent, constants.W_OK) // throws EROFS or EACCES, the cause a person can act on
+    throw e
+  }
+}
+
 /** Takes dataDir for this process, or says which living process has it; returns the release. */
 export function claimFolder(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true })
+  makeFolder(dataDir)
   const pidFile = join(dataDir, 'pglite.pid')
   const holder = readHolder(pidFile)
   if (holder && holder.pid !== process.pid && holds(holder)) {
