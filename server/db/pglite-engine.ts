@@ -81,7 +81,7 @@ export type PgliteOptions = {
   timeoutMs: number
   /** A dump (dumpDataDir) of an already migrated database to start an in-memory one from: tests copy one template. */
   template?: string
-  /** This is the helper's own cluster (HELPER_DATA_DIR): no spare is kept beside it. */
+  /** This is the helper's own cluster (HELPER_DATA_DIR): no spare is kept beside it, and a damaged one is made again. */
   helper?: boolean
 }
 
@@ -111,7 +111,7 @@ export async function openPglite({ dataDir, timeoutMs, template, helper }: Pglit
     await pg.waitReady
     await pg.exec(`SET gin_pending_list_limit = '${GIN_PENDING_LIST_LIMIT}'`)
   } catch (e) {
-    await pg?.close().catch(() => undefined)
+    if (pg?.ready) await pg.close().catch(() => undefined)
     release()
     if (dataDir === MEMORY || e instanceof StorageUnavailable) throw asStorageError(e)
     throw new DatabaseWontOpen(openFailureMessage(dataDir, e, startLog ?? []), { cause: e })

@@ -57,7 +57,7 @@ export function inspectFolder(folder: string): FolderState {
   }
   if (entries.length === 0) return { kind: 'absent' }
   const version = readIfThere(join(folder, 'PG_VERSION'))?.toString('utf8').trim()
-  if (version === undefined) return damaged('PG_VERSION is missing, so it is not a whole database')
+  if (version === undefined) return damaged('PG_VERSION is missing')
   if (!/^\d+$/.test(version)) return damaged('PG_VERSION is garbled')
   if (version !== POSTGRES_MAJOR) return { kind: 'other-version', version }
   const missing = REQUIRED.filter((name) => !entries.includes(name))

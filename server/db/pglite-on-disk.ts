@@ -4,7 +4,7 @@
  * crash) never leaves a folder that looks like a database; anything else that is not whole is refused, never
  * initialised over.
  */
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
 import { DatabaseWontOpen } from './database.ts'
@@ -34,7 +34,9 @@ export async function openCluster({ dataDir, options, spare, disposable }: Clust
   return pg
 }
 
-async function createCluster(folder: string, options: PGliteOptions, spare: string | undefined) {
+async function createCluster(link: string, options: PGliteOptions, spare: string | undefined) {
+  // An empty folder may be a link to where the data is meant to live: the cluster goes there, the link stays.
+  const folder = existsSync(link) ? realpathSync(link) : link
   const making = `${folder}.creating`
   rmSync(making, { recursive: true, force: true }) // a creation a crash cut short: never a whole database
   try {
