@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { loadConfig, type Config } from './config.ts'
+import { DatabaseWontOpen } from './db/database.ts'
 import { createRuntime } from './runtime.ts'
 import { answerClientError, MAX_HEADER_BYTES } from './security/request-size.ts'
 import { mountSpa } from './static-files.ts'
@@ -39,6 +40,8 @@ export async function startNodeServer(config: Config = loadConfig()) {
     await ready
   } catch (e) {
     await dispose().catch(() => undefined)
+    // A refusal at opening already names the place, the cause and what to do.
+    if (e instanceof DatabaseWontOpen) throw e
     throw new Error(
       `The dashboard's database could not be opened (${storage}): ${e instanceof Error ? e.message : String(e)}`,
       { cause: e },

@@ -3,23 +3,15 @@
  * DATA_DIR/backups/ under a sortable timestamped name, the last `keep` kept. The server writes one at start and
  * daily; `npm run backup` writes one now (scripts/backup.ts). docs/backups.md.
  */
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { createGzip } from 'node:zlib'
 import type { Database } from './database.ts'
-import { isAlive, MEMORY, openPglite } from './pglite-engine.ts'
+import { MEMORY, openPglite } from './pglite-engine.ts'
+import { folderHolder } from './pglite-folder-lock.ts'
 
 export const BACKUPS_DIR = 'backups'
 
@@ -102,17 +94,6 @@ function prune(dir: string, keep: number | undefined, written: string): void {
   const old = keep === undefined ? [] : backups.slice(0, Math.max(0, backups.length - keep))
   for (const n of [...old, ...names.filter((n) => PARTIAL.test(n))])
     if (n !== written) rmSync(join(dir, n), { force: true })
-}
-
-/** The living process that holds DATA_DIR (its PID file names it), if any. */
-export function folderHolder(dataDir: string): number | undefined {
-  let pid: number
-  try {
-    pid = Number(readFileSync(join(dataDir, 'pglite.pid'), 'utf8').trim())
-  } catch {
-    return undefined
-  }
-  return pid && pid !== process.pid && isAlive(pid) ? pid : undefined
 }
 
 /** `npm run backup`: one backup now, of a database no server holds; BACKUP_KEEP=0 removes none. */

@@ -3,6 +3,8 @@
  * same SQL through this interface; every statement is bounded in time, and a failure of the engine surfaces as
  * StorageUnavailable so the function answers 503 and pays nothing (fail closed). docs/decisions/0120.
  */
+import { errnoCode } from './errno.ts'
+
 export type Row = Record<string, unknown>
 
 export type Queryable = {
@@ -41,6 +43,14 @@ export class StorageUnavailable extends Error {
   }
 }
 
+/** The engine could not be opened at start; the message names the place, the cause and what to do, whole. */
+export class DatabaseWontOpen extends StorageUnavailable {
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(detail, options)
+    this.name = 'DatabaseWontOpen'
+  }
+}
+
 /** Numbers come back as number (PGlite), string (pg's int8 and numeric) or null: one reading for all. */
 export const num = (v: unknown): number =>
   typeof v === 'number'
@@ -70,6 +80,15 @@ export async function withTimeout<T>(work: Promise<T>, ms: number, what: string)
 /** Any engine error, turned into StorageUnavailable with a short reason (never the statement's parameters). */
 export function asStorageError(e: unknown): StorageUnavailable {
   if (e instanceof StorageUnavailable) return e
-  const message = e instanceof Error ? e.message : String(e)
-  return new StorageUnavailable(message.slice(0, 200), { cause: e })
+  return new StorageUnavailable(engineErrorText(e).slice(0, 200), { cause: e })
+}
+
+/** PGlite throws its file system's errors as plain objects and stops with Emscripten's abort: both said in words. */
+function engineErrorText(e: unknown): string {
+  if (e instanceof Error && e.message.startsWith('Aborted('))
+    return 'the embedded database stopped (PGlite aborted)'
+  if (e instanceof Error && e.message) return e.message
+  const code = errnoCode(e)
+  if (code) return `the file system or network refused it (${code})`
+  return typeof e === 'string' ? e : 'the engine failed without saying why'
 }

@@ -3,6 +3,7 @@ import type { Database } from './database.ts'
 import { migrate } from './migrate.ts'
 import { openPglite } from './pglite-engine.ts'
 import { openPostgres } from './postgres-engine.ts'
+import { serverOf } from './postgres-open-failure.ts'
 
 export type DatabaseSettings = {
   databaseUrl: string | undefined
@@ -34,10 +35,6 @@ export function describeDatabase(s: Pick<DatabaseSettings, 'databaseUrl' | 'data
     return s.dataDir === ':memory:'
       ? 'embedded Postgres (PGlite) in memory, lost on exit'
       : `embedded Postgres (PGlite) under ${s.dataDir}/`
-  try {
-    const u = new URL(s.databaseUrl)
-    return `Postgres server at ${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`
-  } catch {
-    return 'Postgres server (DATABASE_URL)'
-  }
+  const server = serverOf(s.databaseUrl)
+  return server ? `Postgres server at ${server}` : 'Postgres server (DATABASE_URL)'
 }

@@ -3,11 +3,20 @@
  * memory for tests. One process owns a data folder at a time (a PID file says which), since PGlite has no
  * server to share it: several instances use DATABASE_URL instead.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { preparedStatements } from './pglite-statements.ts'
-import { asStorageError, withTimeout, type Database } from './database.ts'
+import {
+  asStorageError,
+  DatabaseWontOpen,
+  StorageUnavailable,
+  withTimeout,
+  type Database,
+} from './database.ts'
+import { openFailureMessage } from './pglite-folder-check.ts'
+import { claimFolder } from './pglite-folder-lock.ts'
+import { openCluster } from './pglite-on-disk.ts'
 
 /**
  * PGlite runs each statement synchronously and hands its lock to the next holder in a microtask, so queued
@@ -72,33 +81,42 @@ export type PgliteOptions = {
   timeoutMs: number
   /** A dump (dumpDataDir) of an already migrated database to start an in-memory one from: tests copy one template. */
   template?: string
-  /** This is the helper's own cluster (HELPER_DATA_DIR): no spare is kept beside it. */
+  /** This is the helper's own cluster (HELPER_DATA_DIR): no spare is kept beside it, and a damaged one is made again. */
   helper?: boolean
 }
 
+/** PGlite's stderr lines kept while it opens: Postgres's own reason when it stops at start. */
+const START_LOG_LINES = 50
+
 export async function openPglite({ dataDir, timeoutMs, template, helper }: PgliteOptions): Promise<Database> {
-  const release = dataDir === MEMORY ? () => undefined : claimFolder(dataDir)
-  let pg: PGlite
+  let startLog: string[] | undefined = []
+  const onStderr = (line: string) => {
+    if (startLog && startLog.push(line) > START_LOG_LINES) startLog.shift()
+    return false
+  }
+  let release = () => {}
+  let pg: PGlite | undefined
   try {
     if (dataDir === MEMORY)
       pg = new PGlite(template ? { ...OPTIONS, loadDataDir: new Blob([readFileSync(template)]) } : OPTIONS)
     else {
-      const folder = join(dataDir, 'pglite')
-      if (!existsSync(join(folder, 'PG_VERSION'))) {
-        // Creating a database leaves ~450 MB of WebAssembly memory behind; opening the new files afresh does not.
-        const creating = new PGlite(folder)
-        await creating.waitReady
-        await creating.close()
-        const spare = join(dataDir, HELPER_DATA_DIR, 'pglite')
-        if (!helper && !existsSync(join(spare, 'PG_VERSION'))) cpSync(folder, spare, { recursive: true })
-      }
-      pg = new PGlite(folder, OPTIONS)
+      release = claimFolder(dataDir)
+      pg = await openCluster({
+        dataDir,
+        options: { ...OPTIONS, onStderr },
+        spare: helper ? undefined : join(dataDir, HELPER_DATA_DIR, 'pglite'),
+        disposable: helper,
+      })
     }
     await pg.waitReady
     await pg.exec(`SET gin_pending_list_limit = '${GIN_PENDING_LIST_LIMIT}'`)
   } catch (e) {
+    if (pg?.ready) await pg.close().catch(() => undefined)
     release()
-    throw asStorageError(e)
+    if (dataDir === MEMORY || e instanceof StorageUnavailable) throw asStorageError(e)
+    throw new DatabaseWontOpen(openFailureMessage(dataDir, e, startLog ?? []), { cause: e })
+  } finally {
+    startLog = undefined
   }
   const run = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
     try {
@@ -172,38 +190,5 @@ export async function openPglite({ dataDir, timeoutMs, template, helper }: Pglit
         release()
       }
     },
-  }
-}
-
-/** Takes DATA_DIR for this process, or says which living process has it. */
-export function claimFolder(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true })
-  const pidFile = join(dataDir, 'pglite.pid')
-  let holder: number | undefined
-  try {
-    holder = Number(readFileSync(pidFile, 'utf8').trim())
-  } catch {
-    holder = undefined
-  }
-  if (holder && holder !== process.pid && isAlive(holder)) {
-    throw new Error(
-      `The embedded database in ${dataDir}/ is in use by another process (PID ${holder}). Stop it, or set DATABASE_URL so several instances share a Postgres server.`,
-    )
-  }
-  writeFileSync(pidFile, String(process.pid))
-  return () => rmSync(pidFile, { force: true })
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false
-  }
-  // After a reboot the PID may belong to an unrelated program: only a Node process can hold the folder.
-  try {
-    return /node|tsx/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))
-  } catch {
-    return true // no /proc (not Linux): trust the signal check
   }
 }

@@ -1,6 +1,7 @@
 /** A Postgres server at DATABASE_URL, shared by every instance: a small pool, each statement bounded by statement_timeout and a client-side limit. */
 import pg from 'pg'
-import { asStorageError, type Database, type Queryable } from './database.ts'
+import { asStorageError, DatabaseWontOpen, type Database, type Queryable } from './database.ts'
+import { postgresOpenFailure } from './postgres-open-failure.ts'
 
 export type PostgresOptions = {
   url: string
@@ -67,6 +68,12 @@ export async function openPostgres({ url, timeoutMs, poolSize, log }: PostgresOp
       ),
     close: () => pool.end(),
   }
-  await db.query('SELECT 1') // fail at start, with the reason, rather than on the first paid call
+  // Fail at start, with the reason, rather than on the first paid call.
+  try {
+    await pool.query('SELECT 1')
+  } catch (e) {
+    await pool.end().catch(() => undefined)
+    throw new DatabaseWontOpen(postgresOpenFailure(url, e, timeoutMs), { cause: e })
+  }
   return db
 }

@@ -7,11 +7,12 @@ import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { formatUsd } from '#contract/index.ts'
-import { fileTimestamp, folderHolder } from './backups.ts'
+import { fileTimestamp } from './backups.ts'
 import { readBackupArchive } from './backup-archive.ts'
 import { num } from './database.ts'
 import { MIGRATIONS } from './migrations/index.ts'
-import { claimFolder, MEMORY } from './pglite-engine.ts'
+import { MEMORY } from './pglite-engine.ts'
+import { claimFolder, folderHolder } from './pglite-folder-lock.ts'
 
 type Summary = {
   ledgerRows: number

@@ -8,7 +8,6 @@ import { spendHarness } from '../testing/spend-harness.ts'
 import { describeOnEngines, type EngineUnderTest } from '../testing/postgres-cluster.ts'
 import { migrate } from './migrate.ts'
 import { MIGRATIONS } from './migrations/index.ts'
-import { openPglite } from './pglite-engine.ts'
 
 const SEARCH = '/api/search?location=48.8566,2.3522&locationRadius=25km&type=video'
 const SEARCH_PRICE = 0.00203
@@ -86,30 +85,6 @@ describeOnEngines('storage', (engine) => {
     await h.db.query("INSERT INTO schema_migrations (version, name) VALUES (9999, 'from the future')")
     await expect(migrate(h.db)).rejects.toThrow(/schema is version 9999, newer than this dashboard knows/)
   })
-})
-
-it('one process owns an embedded database folder: a second is refused with the reason', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'poix-storage-'))
-  folders.push(dir)
-  const { writeFileSync } = await import('node:fs')
-  writeFileSync(join(dir, 'pglite.pid'), String(process.ppid)) // a living process that is not this one
-  await expect(openPglite({ dataDir: dir, timeoutMs: 5000 })).rejects.toThrow(
-    /in use by another process \(PID \d+\).*DATABASE_URL/,
-  )
-  writeFileSync(join(dir, 'pglite.pid'), '999999999') // a process that died (kill -9) does not hold it
-  const db = await openPglite({ dataDir: dir, timeoutMs: 5000 })
-  expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }])
-  await db.close()
-  // After a reboot the old PID may be another program's: only a Node process counts as the holder.
-  const { spawn } = await import('node:child_process')
-  const other = spawn('sleep', ['30'])
-  try {
-    writeFileSync(join(dir, 'pglite.pid'), String(other.pid))
-    const again = await openPglite({ dataDir: dir, timeoutMs: 5000 })
-    await again.close()
-  } finally {
-    other.kill()
-  }
 })
 
 it('a configuration that still names Redis is refused, naming what replaced it', () => {
