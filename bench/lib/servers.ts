@@ -49,6 +49,8 @@ export function startFunctionProcess(opts: {
       DATA_API_URL: opts.simulator.origin,
       DATA_API_TOKEN: SIMULATOR_TOKEN,
       DATA_DIR: opts.cacheDir,
+      // The function's own costs are measured: a backup at start would hold the engine for its first second.
+      BACKUP_KEEP: '0',
       PAID_CALLS_PER_MINUTE: UNLIMITED_PAID_CALLS,
       DIST_DIR: join(opts.cacheDir, 'no-spa'), // API only: no static files are served
       DASHBOARD_PASSWORD: '',

@@ -3,7 +3,7 @@
  * paid call 503 storage_damaged without calling the service, and still serves what it has cached. One database is
  * created per file and copied for each fault.
  */
-import { closeSync, cpSync, mkdtempSync, openSync, rmSync, truncateSync, writeSync } from 'node:fs'
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, rmSync, truncateSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

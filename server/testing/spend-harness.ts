@@ -139,6 +139,8 @@ export function spendHarness({ env = {}, answer = serviceAnswer, now, hold }: Ha
     DATA_DIR: ':memory:',
     // A worker thread with an engine of its own per harness would slow every test that collects; its tests ask for it.
     COLLECT_VECTOR_WORKER: 'off',
+    // A backup at start of every on-disk database would hold each test's engine for a second; their tests ask for it.
+    BACKUP_KEEP: '0',
     ...env,
   }
   const config = loadConfig(fullEnv)
