@@ -45,7 +45,7 @@ function startOn(fault: (file: (name: keyof Files) => string) => void) {
   folders.push(dir)
   cpSync(join(original, 'pglite'), join(dir, 'pglite'), { recursive: true })
   fault((name) => join(dir, 'pglite', files[name]))
-  const h = spendHarness({ env: { DATA_DIR: dir, BUDGET_USD: '1' } })
+  const h = spendHarness({ env: { DATA_DIR: dir, BUDGET_USD: '1', BACKUP_KEEP: '3' } })
   harnesses.push(h)
   return h
 }
