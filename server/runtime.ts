@@ -15,6 +15,7 @@ import { createRateLimiter } from './security/rate-limiter.ts'
 import { createSessions } from './security/session.ts'
 import { createBudget } from './spend/budget.ts'
 import { createCaptionDefaults } from './spend/caption-default-language.ts'
+import { createHeartbeat } from './spend/heartbeat.ts'
 import { createHitTallies } from './spend/hit-tallies.ts'
 import { createLedger } from './spend/ledger.ts'
 import { createResponseCache } from './spend/response-cache.ts'
@@ -72,12 +73,14 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
   }
   const db = lazyDatabase(
     (given ? Promise.resolve(given) : openDatabase(settings, print)).then(async (opened) => {
-      // The embedded engine belongs to this one process: claims a crashed run left end now (their rows stay pending).
-      if (opened.kind === 'pglite') {
+      // The embedded engine belongs to this one process: claims a crashed run left end now, as interrupted.
+      if (opened.kind === 'pglite' && !given) {
         await ledgerOf(opened).endOrphanedClaims()
         await createWorkQueue({ db: opened, source, now, leaseMs: 0 }).endOrphanedClaims()
         await sweepCuesAhead(opened, Number.MAX_SAFE_INTEGER)
       }
+      // Beating before the first claim: no other instance may take this one's claims for a dead one's.
+      await heartbeat.start(opened)
       // Rows that expired while no one wrote (eviction otherwise runs as answers are stored) go at start.
       void Promise.all([cache.evict(), captionDefaults.evict()]).catch((e: unknown) =>
         print(`[spend] cache eviction at start failed: ${e instanceof Error ? e.message : String(e)}`),
@@ -86,8 +89,19 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     }),
   )
   const { source } = config
-  const ledgerOf = (on: Database) => createLedger({ db: on, source, instance: randomUUID(), now })
+  /** This process's claims carry this id; its heartbeat row says it is alive. */
+  const instance = randomUUID()
+  const ledgerOf = (on: Database) => createLedger({ db: on, source, instance, now })
   const ledger = ledgerOf(db)
+  const staleMs = config.instanceStaleSeconds * 1000
+  const heartbeat = createHeartbeat({
+    db,
+    instance,
+    staleMs,
+    // Once this instance may judge, what instances that died before it started left in flight ends.
+    onJudging: () => ledger.endDeadClaims(staleMs),
+    log: print,
+  })
   const budget = createBudget({ db, source, capUsd: config.budgetUsd })
   const cache = createResponseCache({
     db,
@@ -122,6 +136,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     ttl: config.cacheTtlSeconds,
     paidCallLimiter,
     leaseMs: config.upstreamTimeoutMs + 10_000,
+    liveness: heartbeat,
     log: print,
   })
   const flush = () => gateway.flush()
@@ -164,7 +179,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     log,
     middleware: [sessions.guard()],
     routes: {
-      '/spend': spendRoute({ ledger, budget, flush, storage, source }),
+      '/spend': spendRoute({ db, ledger, budget, flush, storage, source }),
       '/session': sessionRoute(sessions, signInAttempts),
       '/collections': collectionsRoute({ db, source, now, wake: collectRunner.wake }),
     },
@@ -187,6 +202,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     captionDefaults,
     flush,
     collectRunner,
+    heartbeat,
     /** Writes what is batched, then closes the database; the data stays. */
     dispose: () =>
       (disposed ??= (async () => {
@@ -198,6 +214,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
             `[spend] batched bookkeeping lost at shutdown: ${e instanceof Error ? e.message : String(e)}`,
           ),
         )
+        await heartbeat.stop()
         if (!given) await db.close()
       })()),
   }

@@ -53,7 +53,23 @@ describe('claimAndReserve', () => {
     expect(await claimAndReserve(d, { ...call, beforeClaim }, n, 'k', price)).toEqual({ id: '7' })
     expect(order).toEqual(['before', 'claim', 'find', 'reserve'])
     expect(transaction).toHaveBeenCalledWith(expect.any(Function), { urgent: true })
-    expect(d.ledger.claim).toHaveBeenCalledWith(expect.anything(), n, 'k', 2030, 1000)
+    expect(d.ledger.claim).toHaveBeenCalledWith(expect.anything(), n, 'k', 2030, 1000, undefined)
+  })
+
+  it('lets the claim end a dead instance’s only when this instance may judge (it has been beating itself)', async () => {
+    for (const judging of [true, false]) {
+      const { d } = deps({ claimed: '7' })
+      d.liveness = { staleMs: 5000, canJudge: () => judging }
+      await claimAndReserve(d, call, n, 'k', price)
+      expect(d.ledger.claim).toHaveBeenCalledWith(
+        expect.anything(),
+        n,
+        'k',
+        2030,
+        1000,
+        judging ? 5000 : undefined,
+      )
+    }
   })
 
   it('another instance holds the claim: nothing reserved', async () => {

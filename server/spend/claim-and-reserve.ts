@@ -9,6 +9,7 @@ import { ApiFailure } from '../errors.ts'
 import type { PaidCall } from '../gateway.ts'
 import type { Budget } from './budget.ts'
 import type { NormalisedCall } from './cache-key.ts'
+import type { Liveness } from './heartbeat.ts'
 import type { Ledger } from './ledger.ts'
 import type { Price } from './price.ts'
 import { refusal } from './priced-failure.ts'
@@ -19,8 +20,10 @@ export type ClaimDeps = {
   ledger: Pick<Ledger, 'claim'>
   budget: Pick<Budget, 'reserve'>
   cache: Pick<ResponseCache, 'find'>
-  /** How long a claim holds before another instance may take it over. */
+  /** How long a claim is expected to hold (written with it). */
   leaseMs: number
+  /** Whether this instance may judge another dead: its claim in the way is then ended as interrupted. */
+  liveness?: Liveness
 }
 
 /** This instance pays (its ledger row's id); another instance stored the answer meanwhile; or another is paying now. */
@@ -38,7 +41,7 @@ const URGENT = { urgent: true }
 
 /** Claims the call and reserves its price; a refusal (budget, a withdrawn call, the database) is thrown priced at 0. */
 export async function claimAndReserve(
-  { db, ledger, budget, cache, leaseMs }: ClaimDeps,
+  { db, ledger, budget, cache, leaseMs, liveness }: ClaimDeps,
   call: PaidCall,
   n: NormalisedCall,
   key: string,
@@ -47,7 +50,8 @@ export async function claimAndReserve(
   try {
     const id = await db.transaction(async (tx) => {
       await call.beforeClaim?.(tx)
-      const claimed = await ledger.claim(tx, n, key, price.micro, leaseMs)
+      const deadAfterMs = liveness?.canJudge() ? liveness.staleMs : undefined
+      const claimed = await ledger.claim(tx, n, key, price.micro, leaseMs, deadAfterMs)
       if (!claimed) return undefined
       // Another instance may have stored the answer since our look-up; on the embedded engine this process is the only one.
       const stored = db.kind === 'postgres' ? await cache.find(tx, key) : undefined

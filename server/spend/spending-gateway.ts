@@ -18,6 +18,7 @@ import type { CaptionDefaults } from './caption-default-language.ts'
 import { claimAndReserve } from './claim-and-reserve.ts'
 import { checkOutcome } from './contract-check.ts'
 import { sharedOf } from './free-answer.ts'
+import type { Liveness } from './heartbeat.ts'
 import type { HitTallies } from './hit-tallies.ts'
 import type { Ledger } from './ledger.ts'
 import { admitPaidCall } from './paid-call-limit.ts'
@@ -42,8 +43,10 @@ export type SpendingGatewayOptions = {
   captionDefaults?: CaptionDefaults
   /** Limits paid calls (cache misses) per client; hits are never limited. */
   paidCallLimiter?: RateLimiter
-  /** How long a claim holds before another instance may take it over (the upstream time-out and a margin). */
+  /** How long a claim is expected to hold (the upstream time-out and a margin): the longest a request waits on another's. */
   leaseMs: number
+  /** This instance's heartbeat: whether another instance is dead, so its claim in the way may end (docs/decisions/0186). */
+  liveness?: Liveness
   log?: (line: string) => void
 }
 
@@ -100,6 +103,8 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
         const found = 'found' in claim ? claim.found : await waitForOtherInstance(opts, key)
         if (found === AGAIN) return AGAIN
         flight.share(sharedOf(found))
+        // No ledger row of this instance counts the requests that joined this one: each is a free answer too.
+        hits.count(n.operation, price.micro, flight.joined)
         return hit(found)
       }
       const paid = { id: claim.id, key, n, price, flight }
