@@ -311,7 +311,8 @@ export const OPERATIONS: OperationSpec[] = [
     method: 'post',
     path: '/api/spend/interrupted/{id}/reconcile',
     operationId: 'reconcileInterrupted',
-    summary: 'Say whether a call a crash cut off was charged: charged keeps its price as spent, not charged gives it back to the budget',
+    summary:
+      'Say whether a call a crash cut off was charged: charged keeps its price as spent, not charged gives it back to the budget',
     description:
       'An interrupted call (the server stopped while it was in flight) holds its price of the budget until someone reconciles it, once; who (by, and the client address) and when are recorded in its ledger row.',
     tag: 'money',

@@ -94,9 +94,9 @@ export function createHeartbeat({
       timer = undefined
       await beating
       lastBeat = undefined
-      await db.query('DELETE FROM instance_heartbeats WHERE instance = $1', [instance]).catch(
-        (e: unknown) => log(`[spend] heartbeat row not removed at shutdown: ${reason(e)}`),
-      )
+      await db
+        .query('DELETE FROM instance_heartbeats WHERE instance = $1', [instance])
+        .catch((e: unknown) => log(`[spend] heartbeat row not removed at shutdown: ${reason(e)}`))
     },
   }
 }

@@ -14,8 +14,7 @@ export const STATE_OF: Record<string, LedgerState> = {
 }
 
 /** The note of a call whose claim ended without an outcome (the same words as migration 0011's). */
-export const INTERRUPTED_NOTE =
-  'the server stopped while this call was in flight; it may have been charged'
+export const INTERRUPTED_NOTE = 'the server stopped while this call was in flight; it may have been charged'
 
 /** SQL: the claim's instance (ledger alias l) has not beaten within $staleMs milliseconds (or never did). */
 const deadInstance = (staleMs: string) =>
@@ -153,10 +152,13 @@ export function ledgerRows({ db, source, instance, now }: LedgerContext) {
 
     /** The claim id, if its instance stopped beating: ended as interrupted (true), else left alone (false). */
     async endIfDead(id: string, deadAfterMs: number): Promise<boolean> {
-      const rows = await db.query(
-        END_CLAIMS(`l.id = $3 AND l.instance <> $4 AND ${deadInstance('$5')}`),
-        [INTERRUPTED_NOTE, now(), id, instance, deadAfterMs],
-      )
+      const rows = await db.query(END_CLAIMS(`l.id = $3 AND l.instance <> $4 AND ${deadInstance('$5')}`), [
+        INTERRUPTED_NOTE,
+        now(),
+        id,
+        instance,
+        deadAfterMs,
+      ])
       return rows.length > 0
     },
 
