@@ -36,6 +36,7 @@ import { APP_VERSION } from '../config.ts'
 import { SESSION_COOKIE } from '../security/session.ts'
 import { QuoteBatch } from '../routes/quote.ts'
 import { SignIn } from '../routes/session.ts'
+import { ReconcileBody } from '../routes/spend.ts'
 import { ERROR_RESPONSES, ErrorBody, PRICED_ERROR_STATUSES, type ErrorStatus } from './error-responses.ts'
 import { OPERATIONS, TAGS, type Body, type HeaderName, type OperationSpec } from './operations.ts'
 import {
@@ -44,6 +45,7 @@ import {
   Provenance,
   QuoteAnswer,
   QuoteBatchAnswer,
+  Reconciled,
   SessionState,
   SpendReport,
 } from './response-schemas.ts'
@@ -64,6 +66,7 @@ const ANSWERS: Record<string, z.ZodType> = {
   Quote: QuoteAnswer,
   QuoteBatchAnswer,
   SpendReport,
+  Reconciled,
   SessionState,
   CollectionSummary,
   CollectionList,
@@ -88,6 +91,7 @@ const BODIES: Record<string, z.ZodType> = {
   CreateCollectionBody,
   AddVideosBody,
   StartCollectBody,
+  ReconcileBody,
   CodeInput,
   CodePatch,
   CreateCodingsBody,
