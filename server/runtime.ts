@@ -137,6 +137,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     paidCallLimiter,
     leaseMs: config.upstreamTimeoutMs + 10_000,
     liveness: heartbeat,
+    now,
     log: print,
   })
   const flush = () => gateway.flush()

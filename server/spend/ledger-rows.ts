@@ -16,6 +16,9 @@ export const STATE_OF: Record<string, LedgerState> = {
 /** The note of a call whose claim ended without an outcome (the same words as migration 0011's). */
 export const INTERRUPTED_NOTE = 'the server stopped while this call was in flight; it may have been charged'
 
+const ABANDONED_NOTE =
+  'The database failed while this call was being recorded; it never left for the service and cost nothing.'
+
 /** SQL: the claim's instance (ledger alias l) has not beaten within $staleMs milliseconds (or never did). */
 const deadInstance = (staleMs: string) =>
   `NOT EXISTS (SELECT 1 FROM instance_heartbeats h WHERE h.instance = l.instance
@@ -61,10 +64,9 @@ export function ledgerRows({ db, source, instance, now }: LedgerContext) {
       n: NormalisedCall,
       key: string,
       priceMicro: number,
-      leaseMs: number,
-      deadAfterMs?: number,
+      { leaseMs, deadAfterMs, at }: { leaseMs: number; deadAfterMs?: number | undefined; at: number },
     ): Promise<string | undefined> {
-      const t = now()
+      const t = at
       const insert = () =>
         tx.query<{ id: unknown }>(
           `INSERT INTO ledger (source, cache_key, operation, path, params, price_micro, lease_until, instance, day, started_at)
@@ -93,6 +95,22 @@ export function ledgerRows({ db, source, instance, now }: LedgerContext) {
         if (ended.length) rows = await insert()
       }
       return rows[0] ? String(num(rows[0].id)) : undefined
+    },
+
+    /**
+     * A claim whose transaction failed as far as this instance could tell may have committed all the same (its answer
+     * lost with the connection): its row, if there is one, is settled as the free failure it was (nothing left), and
+     * its price returned (the caller gives it back to the budget). Undefined when no such row was written.
+     */
+    async abandonClaim(tx: Queryable, key: string, at: number): Promise<number | undefined> {
+      const [row] = await tx.query<{ price_micro: unknown }>(
+        `UPDATE ledger SET status = 'free_failure', cost_micro = 0, http_status = 503, code = 'storage_unavailable',
+                message = $5, in_flight = false, settled_at = $6
+         WHERE source = $1 AND cache_key = $2 AND instance = $3 AND started_at = $4 AND status = 'pending' AND in_flight
+         RETURNING price_micro`,
+        [source, key, instance, at, ABANDONED_NOTE, now()],
+      )
+      return row ? num(row.price_micro) : undefined
     },
 
     /** The row that holds the flight for key now, if any. */

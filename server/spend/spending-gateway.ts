@@ -47,6 +47,8 @@ export type SpendingGatewayOptions = {
   leaseMs: number
   /** This instance's heartbeat: whether another instance is dead, so its claim in the way may end (docs/decisions/0186). */
   liveness?: Liveness
+  /** The clock of ledger times (tests move it). */
+  now?: () => number
   log?: (line: string) => void
 }
 
@@ -96,7 +98,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       await admitPaidCall(opts, call)
       // Taken just before the ledger row (a row is written only for a call about to leave).
       freeSlot = (await call.upstreamSlot?.()) ?? noSlot
-      const claim = await claimAndReserve(opts, call, n, key, price)
+      const claim = await claimAndReserve(steps, call, n, key, price)
       if (!('id' in claim)) {
         freeSlot()
         // Another instance stored the answer, or is paying for this very call: wait for it rather than pay twice.

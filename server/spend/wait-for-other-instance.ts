@@ -61,7 +61,8 @@ async function poll(
     if (!state || !state.inFlight) {
       const hit = await cache.get(key)
       if (hit) return hit
-      if (state && state.state !== 'charged' && state.state !== 'pending' && state.code) {
+      // A claim undone after a database failure left nothing to share: this request walks again.
+      if (state && state.state !== 'charged' && state.code && state.code !== 'storage_unavailable') {
         return new ApiFailure(
           state.httpStatus as 502,
           state.code,
