@@ -50,6 +50,27 @@ function atRoot(req: Request, apiUrl: string): Request {
 /** Batched bookkeeping (hit tallies, last-used times, retried settlements) is written this often. */
 const FLUSH_EVERY_MS = 1000
 
+/** Paid calls per client (cache misses only) and sign-in attempts per client, per minute. */
+function rateLimiters(config: Config, db: Database, now: () => number) {
+  return {
+    paidCallLimiter: createRateLimiter({
+      name: 'paid',
+      limit: config.paidCallsPerMinute,
+      db,
+      now,
+      message: (s) =>
+        `Too many paid requests: this dashboard allows ${config.paidCallsPerMinute} per minute per client (PAID_CALLS_PER_MINUTE). Retry in ${s} s; answers already cached are not limited.`,
+    }),
+    signInAttempts: createRateLimiter({
+      name: 'sign-in',
+      limit: config.signInAttemptsPerMinute,
+      db,
+      now,
+      message: (s) => `Too many sign-in attempts. Wait ${s} s before trying again.`,
+    }),
+  }
+}
+
 export function createRuntime({ config, fetch, log, now = Date.now, db: given }: RuntimeOptions) {
   const print = log ?? ((line: string) => console.error(line))
   const simulator = config.mode === 'demo' ? createSimulator({ baseUrl: config.apiUrl }) : undefined
@@ -117,14 +138,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     now,
     ttlSeconds: config.cacheTtlSeconds['GET /captions/{videoId}'],
   })
-  const paidCallLimiter = createRateLimiter({
-    name: 'paid',
-    limit: config.paidCallsPerMinute,
-    db,
-    now,
-    message: (s) =>
-      `Too many paid requests: this dashboard allows ${config.paidCallsPerMinute} per minute per client (PAID_CALLS_PER_MINUTE). Retry in ${s} s; answers already cached are not limited.`,
-  })
+  const { paidCallLimiter, signInAttempts } = rateLimiters(config, db, now)
   const gateway = createSpendingGateway({
     client,
     db,
@@ -166,13 +180,6 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     cueVectors,
   })
   const sessions = createSessions(config, db, now)
-  const signInAttempts = createRateLimiter({
-    name: 'sign-in',
-    limit: config.signInAttemptsPerMinute,
-    db,
-    now,
-    message: (s) => `Too many sign-in attempts. Wait ${s} s before trying again.`,
-  })
   const storage = describeDatabase(settings)
   const deps: AppDeps = {
     config,
