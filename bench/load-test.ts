@@ -6,6 +6,9 @@
  *   - no lost ledger entries: the ledger's paid calls equal the calls that reached the simulator, and its spend
  *     equals what the simulator charged; nothing was logged as unexpected or unrecorded;
  *   - memory flat: RSS and heap-after-GC at the end are within +50% of the middle of the run.
+ * With `--engine=postgres`, the Postgres server is also stopped (SIGSTOP) for 5 s in the middle of the run: requests
+ * that needed it then may answer 503 storage_unavailable (nothing paid), and afterwards the ledger must still equal
+ * the service's calls, interrupted rows counted as calls the service saw, nothing left pending (docs/decisions/0186).
  * Exit code 1 otherwise, with one summary line. docs/decisions/0094-load-test.md
  */
 import { writeFileSync } from 'node:fs'
@@ -43,6 +46,8 @@ const LRU_MB = 16
 const OVERALL_LIMIT_MS = 5 * 60_000
 /** `npm run test:load -- --engine=postgres`: the function on a throw-away Postgres server instead of the embedded PGlite. */
 const ENGINE = process.argv.includes('--engine=postgres') ? 'postgres' : 'pglite'
+/** The storage fault of the Postgres run: the server stopped this long, from this many seconds into the load. */
+const FAULT = ENGINE === 'postgres' ? { atSeconds: 8, seconds: 5 } : undefined
 const RESULTS_PATH = join(
   REPO_ROOT,
   'bench',
@@ -249,12 +254,17 @@ function answerTally() {
   const tally = Object.fromEntries(MIX.map((k) => [k, {}])) as Tally
   const cacheSeen: Record<string, number> = {}
   const latencies: number[] = []
+  /** Valid requests refused with 503 storage_unavailable (the storage fault): nothing was paid for them. */
+  let storageRefusals = 0
   /** The first few bodies of each unexpected kind → status, so a failure says what the function answered. */
   const unexpectedBodies: Record<string, string[]> = {}
   const onAnswer = (label: string, answer: LoadAnswer) => {
     const kind = label as Kind
     tally[kind][answer.status] = (tally[kind][answer.status] ?? 0) + 1
-    const expected = kind === 'invalid' ? answer.status === 400 : answer.status < 300
+    const refusedForStorage =
+      FAULT !== undefined && answer.status === 503 && Boolean(answer.body?.includes('storage_unavailable'))
+    if (refusedForStorage && kind !== 'invalid') storageRefusals++
+    const expected = kind === 'invalid' ? answer.status === 400 : answer.status < 300 || refusedForStorage
     if (!expected) {
       const bodies = (unexpectedBodies[`${kind} → ${answer.status}`] ??= [])
       if (bodies.length < 3) bodies.push(answer.body ?? '')
@@ -263,15 +273,33 @@ function answerTally() {
     if (typeof c === 'string') cacheSeen[c] = (cacheSeen[c] ?? 0) + 1
     latencies.push(answer.latencyMs)
   }
-  return { tally, cacheSeen, latencies, unexpectedBodies, onAnswer }
+  return { tally, cacheSeen, latencies, unexpectedBodies, onAnswer, storageRefusals: () => storageRefusals }
+}
+
+/** The storage fault: the Postgres server stopped (SIGSTOP) for FAULT.seconds, FAULT.atSeconds into the load. */
+async function storageFault(
+  cluster: PostgresCluster | undefined,
+): Promise<{ at: number; ms: number } | undefined> {
+  if (!FAULT || !cluster) return undefined
+  await new Promise((r) => setTimeout(r, FAULT.atSeconds * 1000))
+  const t0 = performance.now()
+  cluster.pause()
+  try {
+    await new Promise((r) => setTimeout(r, FAULT.seconds * 1000))
+  } finally {
+    cluster.resume()
+  }
+  return { at: FAULT.atSeconds, ms: performance.now() - t0 }
 }
 
 type LoadRun = ReturnType<typeof answerTally> &
   Awaited<ReturnType<typeof settledLedger>> & {
     result: LoadResult
     samples: MemorySample[]
-    /** Failures the function logged while loaded. */
+    /** Failures the function logged while loaded (unexpected ones; storage ones too when no fault was injected). */
     logged: number
+    /** With the storage fault: when and how long the server was stopped, and the storage failures logged meanwhile. */
+    fault?: { at: number; ms: number; logged: number }
   }
 
 /** The mixed load for SECONDS on the identifiers found, memory sampled at its start, middle and end, then the settled ledger. */
@@ -280,6 +308,7 @@ async function runMixedLoad(
   sim: ChildServer,
   discovered: Discovered,
   preflight: number,
+  cluster: PostgresCluster | undefined,
 ): Promise<LoadRun> {
   const paths = requestFactory(discovered)
   const answers = answerTally()
@@ -307,14 +336,25 @@ async function runMixedLoad(
     p.catch(() => undefined) // awaited after the load; a failure must not count as unhandled meanwhile
     return p
   }
+  const fault = storageFault(cluster)
   const middle = sampleAfter(SECONDS / 2, 'middle')
   const end = sampleAfter(SECONDS - 2, 'end')
   const result = await within('the load', OVERALL_LIMIT_MS, () => load)
   samples.push(await middle, await end)
+  const stopped = await fault
   const ledger = await within('settling', 150_000, () => settledLedger(fn, sim))
   samples.push(await sample(fn, 'after'))
-  const logged = fn.countStderr(/\[api\] unexpected error|\[spend\]|\[db\]/)
-  return { ...answers, ...ledger, result, samples, logged }
+  // A storage fault makes the function log what it could not write yet (and wrote later): expected then, not before.
+  const storageLogged = fn.countStderr(/\[spend\]|\[db\]/)
+  const logged = fn.countStderr(/\[api\] unexpected error/) + (stopped ? 0 : storageLogged)
+  return {
+    ...answers,
+    ...ledger,
+    result,
+    samples,
+    logged,
+    ...(stopped ? { fault: { ...stopped, logged: storageLogged } } : {}),
+  }
 }
 
 /** The pass conditions: no errors, a ledger that matches the simulator and covers every answer, flat memory. */
@@ -330,10 +370,14 @@ function judge(run: LoadRun, preflight: number) {
         .reduce((a, [, n]) => a + n, 0),
     0,
   )
+  // During the storage fault a valid request may be refused 503 storage_unavailable: those 503s are all such refusals.
+  const valid503 = valid.reduce((n, k) => n + (tally[k]['503'] ?? 0), 0)
+  const refusedForStorage = (st: string) =>
+    st === '503' && run.fault !== undefined && valid503 === run.storageRefusals()
   const unexpected = [
     ...valid.flatMap((k) =>
       Object.entries(tally[k])
-        .filter(([st]) => !st.startsWith('2'))
+        .filter(([st]) => !st.startsWith('2') && !refusedForStorage(st))
         .map(([st, n]) => `${k} → ${st} ×${n}`),
     ),
     ...Object.entries(invalid)
@@ -342,11 +386,12 @@ function judge(run: LoadRun, preflight: number) {
   ]
   const answered = run.latencies.length
   const noErrors = unexpected.length === 0 && result.errors === 0 && result.timeouts === 0 && logged === 0
+  // Interrupted rows are calls the service may have seen (reconciled or not); their price is held until reconciled.
   const ledgerMatches =
     totals.failedCalls === 0 &&
     totals.pendingCalls === 0 &&
-    totals.paidCalls === stats.calls &&
-    Math.abs(totals.spentUsd - stats.costUsd) < 1e-9
+    totals.paidCalls + totals.interruptedCalls === stats.calls &&
+    Math.abs(totals.spentUsd + totals.interruptedUsd - stats.costUsd) < 1e-9
   // The server may finish requests the load generator stopped waiting for: at most one per connection.
   const ledgerAnswered = totals.paidCalls + totals.cacheHits
   const clientAnswered = validOk + preflight
@@ -409,11 +454,21 @@ function reportRows(run: LoadRun, v: Verdict): Row[] {
       target: '0',
       met: v.noErrors,
     },
+    ...(run.fault
+      ? [
+          {
+            part: 'load',
+            measure: 'storage fault: the Postgres server stopped (SIGSTOP) mid-run',
+            value: `${(run.fault.ms / 1000).toFixed(1)} s from ${run.fault.at} s`,
+            compare: `${count(run.storageRefusals())} valid requests refused 503 storage_unavailable (nothing paid); ${run.fault.logged} storage lines logged`,
+          },
+        ]
+      : []),
     {
       part: 'load',
-      measure: 'ledger paid calls = calls that reached the simulator',
-      value: `${count(totals.paidCalls)} = ${count(stats.calls)}`,
-      compare: `${usd(totals.spentUsd)} ledger, ${usd(stats.costUsd)} charged; failed ${totals.failedCalls}`,
+      measure: 'ledger paid + interrupted calls = calls that reached the simulator',
+      value: `${count(totals.paidCalls + totals.interruptedCalls)} = ${count(stats.calls)}`,
+      compare: `${usd(totals.spentUsd)} ledger, ${usd(stats.costUsd)} charged; failed ${totals.failedCalls}, pending ${totals.pendingCalls}, interrupted ${totals.interruptedCalls} (${usd(totals.interruptedUsd)} held)`,
       target: 'equal',
       met: v.ledgerMatches,
     },
@@ -457,7 +512,7 @@ function report(run: LoadRun, v: Verdict, loadAtStart: number[]) {
   const date = new Date().toISOString()
   writeFileSync(
     RESULTS_PATH,
-    `${JSON.stringify({ date, command: `npm run test:load${ENGINE === 'postgres' ? ' -- --engine=postgres' : ''}`, passed: v.passed, machine: { node: process.version, cores: cpus().length, loadAverage: { start: loadAtStart, end: loadAtEnd } }, connections: CONNECTIONS, seconds: SECONDS, mix: MIX, tally, unexpectedBodies, cacheSeen, totals, byOperation, simulator: stats, samples, rows }, null, 2)}\n`,
+    `${JSON.stringify({ date, command: `npm run test:load${ENGINE === 'postgres' ? ' -- --engine=postgres' : ''}`, passed: v.passed, machine: { node: process.version, cores: cpus().length, loadAverage: { start: loadAtStart, end: loadAtEnd } }, connections: CONNECTIONS, seconds: SECONDS, mix: MIX, fault: run.fault ?? null, storageRefusals: run.storageRefusals(), tally, unexpectedBodies, cacheSeen, totals, byOperation, simulator: stats, samples, rows }, null, 2)}\n`,
   )
   console.log(
     `\nnpm run test:load${ENGINE === 'postgres' ? ' -- --engine=postgres' : ''} — ${date} — load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end (${cpus().length} cores)\n`,
@@ -468,7 +523,7 @@ function report(run: LoadRun, v: Verdict, loadAtStart: number[]) {
   const failedChecks = rows.filter((r) => r.met === false).map((r) => r.measure)
   console.log(
     `\nLOAD TEST (${ENGINE}) ${v.passed ? 'PASSED' : 'FAILED'}: ${count(v.answered)} answers in ${SECONDS} s at ${CONNECTIONS} connections, ${v.unexpected.length + result.errors + result.timeouts + logged} errors, ` +
-      `${count(v.invalidCount)} invalid requests refused with 400, ledger ${count(totals.paidCalls)} paid calls vs ${count(stats.calls)} upstream, RSS ${mb(v.mid.rss)} → ${mb(v.fin.rss)}` +
+      `${count(v.invalidCount)} invalid requests refused with 400, ledger ${count(totals.paidCalls)} paid + ${count(totals.interruptedCalls)} interrupted calls vs ${count(stats.calls)} upstream${run.fault ? `, Postgres stopped ${(run.fault.ms / 1000).toFixed(1)} s mid-run (${count(run.storageRefusals())} answered 503 storage_unavailable)` : ''}, RSS ${mb(v.mid.rss)} → ${mb(v.fin.rss)}` +
       `${failedChecks.length ? ` — failed: ${failedChecks.join('; ')}` : ''}. Written to ${RESULTS_PATH.slice(REPO_ROOT.length)}.`,
   )
 }
@@ -494,7 +549,7 @@ async function main() {
       env: { CACHE_MEMORY_MB: String(LRU_MB), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     })
     const { discovered, requests: preflight } = await discover(fn)
-    const run = await runMixedLoad(fn, sim, discovered, preflight)
+    const run = await runMixedLoad(fn, sim, discovered, preflight, cluster)
     const verdict = judge(run, preflight)
     report(run, verdict, loadAtStart)
     process.exitCode = verdict.passed ? 0 : 1

@@ -1,7 +1,7 @@
 /** Hono's typed context for the function: what every route can read from `c.var`. */
 import type { Config } from './config.ts'
 import type { Gateway } from './gateway.ts'
-import type { StorageHealth } from './spend/money-tables-guard.ts'
+import type { StorageHealth } from './db/money-tables-check.ts'
 
 export type AppEnv = {
   Variables: {

@@ -20,7 +20,7 @@ import { limitRequestTarget } from './security/request-size.ts'
 import { StorageUnavailable } from './db/database.ts'
 import { PricedFailure } from './spend/priced-failure.ts'
 import { storageFailure } from './db/storage-failure.ts'
-import type { StorageHealth } from './spend/money-tables-guard.ts'
+import type { StorageHealth } from './db/money-tables-check.ts'
 
 export type AppDeps = {
   config: Config
@@ -38,6 +38,7 @@ export type AppDeps = {
 const METHODS: [RegExp, string][] = [
   [/^\/api\/(search|popularVideos|commentReplies|channels|health|spend|openapi\.json)\/?$/, 'GET, HEAD'],
   [/^\/api\/quote\/?$/, 'GET, HEAD, POST'],
+  [/^\/api\/spend\/interrupted\/[^/]+\/reconcile\/?$/, 'POST'],
   [/^\/api\/(captions|files\/captions)\/[^/]+\/?$/, 'GET, HEAD'],
   [/^\/api\/session\/?$/, 'GET, HEAD, POST, DELETE'],
   [/^\/api\/collections\/?$/, 'GET, HEAD, POST'],

@@ -66,6 +66,13 @@ const EnvSchema = z.object({
     .optional()
     .transform((s) => s || undefined),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  // Instances beat every second: a few seconds without a beat is a dead one, not a slow one.
+  INSTANCE_STALE_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(2, 'must be at least 2 (instances beat every second)')
+    .max(3600)
+    .default(5),
   // One researcher's bulk job (500 videos × 4 formats + file lists = 2500 paid calls) never waits on it (decision 0129).
   PAID_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   SIMULATOR_FAULT_CONTROL: z
@@ -161,6 +168,8 @@ export type Config = {
   dashboardPassword: string | undefined
   sessionSecret: string | undefined
   upstreamTimeoutMs: number
+  /** Seconds without a heartbeat after which an instance counts as dead: its claims on paid calls end as interrupted. */
+  instanceStaleSeconds: number
   paidCallsPerMinute: number
   /** Lets tests and e2e switch simulator faults through /api/__simulator (demo mode only). */
   simulatorFaultControl: boolean
@@ -217,6 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     dashboardPassword: e.DASHBOARD_PASSWORD,
     sessionSecret: e.SESSION_SECRET,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    instanceStaleSeconds: e.INSTANCE_STALE_SECONDS,
     paidCallsPerMinute: e.PAID_CALLS_PER_MINUTE,
     simulatorFaultControl: e.SIMULATOR_FAULT_CONTROL,
     distDir: e.DIST_DIR,

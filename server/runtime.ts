@@ -20,6 +20,7 @@ import { createCaptionDefaults } from './spend/caption-default-language.ts'
 import { createHitTallies } from './spend/hit-tallies.ts'
 import { createLedger } from './spend/ledger.ts'
 import { createResponseCache } from './spend/response-cache.ts'
+import { createHeartbeat } from './spend/heartbeat.ts'
 import { createMoneyTablesGuard } from './spend/money-tables-guard.ts'
 import { createSpendingGateway } from './spend/spending-gateway.ts'
 import { collectionsRoute } from './collections/routes.ts'
@@ -77,6 +78,27 @@ const moneyTablesOf = (config: Config, db: Database, now: () => number, log: (li
     checkTables: !config.databaseUrl && config.dataDir === MEMORY ? async () => ({ ok: true }) : undefined,
   })
 
+/** Paid calls per client (cache misses only) and sign-in attempts per client, per minute. */
+function rateLimiters(config: Config, db: Database, now: () => number) {
+  return {
+    paidCallLimiter: createRateLimiter({
+      name: 'paid',
+      limit: config.paidCallsPerMinute,
+      db,
+      now,
+      message: (s) =>
+        `Too many paid requests: this dashboard allows ${config.paidCallsPerMinute} per minute per client (PAID_CALLS_PER_MINUTE). Retry in ${s} s; answers already cached are not limited.`,
+    }),
+    signInAttempts: createRateLimiter({
+      name: 'sign-in',
+      limit: config.signInAttemptsPerMinute,
+      db,
+      now,
+      message: (s) => `Too many sign-in attempts. Wait ${s} s before trying again.`,
+    }),
+  }
+}
+
 /** The service's client: the embedded simulator in demo mode, the service at DATA_API_URL otherwise. */
 function upstreamOf(config: Config, now: () => number, fetch: RuntimeOptions['fetch']) {
   const simulator = config.mode === 'demo' ? createSimulator({ baseUrl: config.apiUrl }) : undefined
@@ -117,12 +139,14 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
         return moneyTables.health()
       })
       if (health.status === 'degraded') return opened
-      // The embedded engine belongs to this one process: claims a crashed run left end now (their rows stay pending).
-      if (opened.kind === 'pglite') {
+      // The embedded engine belongs to this one process: claims a crashed run left end now, as interrupted.
+      if (opened.kind === 'pglite' && !given) {
         await ledgerOf(opened).endOrphanedClaims()
         await createWorkQueue({ db: opened, source, now, leaseMs: 0 }).endOrphanedClaims()
         await sweepCuesAhead(opened, Number.MAX_SAFE_INTEGER)
       }
+      // Beating before the first claim: no other instance may take this one's claims for a dead one's.
+      await heartbeat.start(opened)
       const healthy = () => moneyTables.health().status !== 'degraded'
       if (!given && !disposed) backups = backupsOf(opened, config, print, now, healthy)
       // Rows that expired while no one wrote (eviction otherwise runs as answers are stored) go at start.
@@ -136,8 +160,19 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
   const moneyTables = moneyTablesOf(config, db, now, print)
   const { source } = config
   let backups: BackupSchedule | undefined
-  const ledgerOf = (on: Database) => createLedger({ db: on, source, instance: randomUUID(), now })
+  /** This process's claims carry this id; its heartbeat row says it is alive. */
+  const instance = randomUUID()
+  const ledgerOf = (on: Database) => createLedger({ db: on, source, instance, now })
   const ledger = ledgerOf(db)
+  const staleMs = config.instanceStaleSeconds * 1000
+  const heartbeat = createHeartbeat({
+    db,
+    instance,
+    staleMs,
+    // Once this instance may judge, what instances that died before it started left in flight ends.
+    onJudging: () => ledger.endDeadClaims(staleMs),
+    log: print,
+  })
   const budget = createBudget({ db, source, capUsd: config.budgetUsd })
   const cache = createResponseCache({
     db,
@@ -153,14 +188,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     now,
     ttlSeconds: config.cacheTtlSeconds['GET /captions/{videoId}'],
   })
-  const paidCallLimiter = createRateLimiter({
-    name: 'paid',
-    limit: config.paidCallsPerMinute,
-    db,
-    now,
-    message: (s) =>
-      `Too many paid requests: this dashboard allows ${config.paidCallsPerMinute} per minute per client (PAID_CALLS_PER_MINUTE). Retry in ${s} s; answers already cached are not limited.`,
-  })
+  const { paidCallLimiter, signInAttempts } = rateLimiters(config, db, now)
   const gateway = createSpendingGateway({
     client,
     db,
@@ -173,6 +201,8 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     paidCallLimiter,
     leaseMs: config.upstreamTimeoutMs + 10_000,
     moneyTables,
+    liveness: heartbeat,
+    now,
     log: print,
   })
   const flush = () => gateway.flush()
@@ -201,13 +231,6 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     cueVectors,
   })
   const sessions = createSessions(config, db, now)
-  const signInAttempts = createRateLimiter({
-    name: 'sign-in',
-    limit: config.signInAttemptsPerMinute,
-    db,
-    now,
-    message: (s) => `Too many sign-in attempts. Wait ${s} s before trying again.`,
-  })
   const storage = describeDatabase(settings)
   const deps: AppDeps = {
     config,
@@ -216,7 +239,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     middleware: [sessions.guard()],
     storageHealth: moneyTables.health,
     routes: {
-      '/spend': spendRoute({ ledger, budget, flush, storage, source }),
+      '/spend': spendRoute({ db, ledger, budget, flush, storage, source }),
       '/session': sessionRoute(sessions, signInAttempts),
       '/collections': collectionsRoute({ db, source, now, wake: collectRunner.wake }),
     },
@@ -238,6 +261,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     captionDefaults,
     flush,
     collectRunner,
+    heartbeat,
     /** Writes what is batched, then closes the database; the data stays. */
     dispose: () =>
       (disposed ??= (async () => {
@@ -250,6 +274,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
             `[spend] batched bookkeeping lost at shutdown: ${e instanceof Error ? e.message : String(e)}`,
           ),
         )
+        await heartbeat.stop()
         if (!given) await db.close()
       })()),
   }

@@ -88,12 +88,12 @@ async function until(fn: ChildServer, id: string, done: (job: Job) => boolean, l
 async function readLedger(q: Queryable) {
   const rows = await q.query(
     `SELECT path, count(*)::int AS paid FROM ledger
-     WHERE operation = $1 AND status IN ('charged', 'charged_failure', 'pending') GROUP BY path`,
+     WHERE operation = $1 AND status IN ('charged', 'charged_failure', 'pending', 'interrupted') GROUP BY path`,
     [CAPTIONS],
   )
   const [again] = await q.query('SELECT count(*)::int AS n FROM collect_items WHERE attempts > 1')
   const pending = await q.query<{ path: string }>(
-    "SELECT path FROM ledger WHERE operation = $1 AND status = 'pending'",
+    "SELECT path FROM ledger WHERE operation = $1 AND status IN ('pending', 'interrupted')",
     [CAPTIONS],
   )
   return {
@@ -101,7 +101,7 @@ async function readLedger(q: Queryable) {
     calls: await ledgerCalls(q, { operation: CAPTIONS }),
     /** Work rows claimed more than once: a dead worker's claims taken over. */
     reclaimed: num(again?.n),
-    /** The service paths of caption rows never settled: calls the crash cut off. */
+    /** The service paths of caption rows never settled (pending, or interrupted once their claim ended): calls the crash cut off. */
     pendingPaths: pending.map((r) => String(r.path)),
     rows: rows.reduce((s, r) => s + num(r.paid), 0),
     paidTwice: rows.filter((r) => num(r.paid) > 1).map((r) => String(r.path)),
@@ -140,11 +140,11 @@ async function crashAndResume(env: Record<string, string>, read: Reader) {
   await stop(fn)
   const ledger = await read(dataDir, readLedger)
   expect(ledger.paidTwice).toEqual([])
-  // Each interrupted track is one whose ledger row the crash left pending: its call left, its answer was never stored.
+  // Each interrupted track is one whose ledger row the crash left unsettled: its call left, its answer was never stored.
   for (const v of interrupted)
     expect(
       ledger.pendingPaths.some((p) => p.includes(v.videoId)),
-      `${v.videoId} has a pending row`,
+      `${v.videoId} has an unsettled row`,
     ).toBe(true)
   expect(interrupted.length).toBeLessThanOrEqual(ledger.pendingPaths.length)
   expect(ledger.reclaimed).toBeGreaterThan(0) // the crash left claims, and the restarted function took them over

@@ -19,7 +19,7 @@ import { createCollectionStore, notFound, type CollectionRow } from './collectio
 import { createJobStore } from './job-store.ts'
 import { codingRoutes } from './coding/routes.ts'
 import { corpusSearchRoutes } from './routes-search.ts'
-import { validBody } from './valid-body.ts'
+import { validBody } from '../validation.ts'
 
 export type CollectionsDeps = {
   db: Database

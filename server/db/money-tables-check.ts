@@ -10,6 +10,13 @@ import { num, StorageUnavailable, type Database, type Queryable } from './databa
 const MONEY_TABLES = ['ledger', 'budget', 'cache_entries'] as const
 type MoneyTable = (typeof MONEY_TABLES)[number]
 
+/** What the function knows of its money tables (/api/health): a degraded function pays nothing. */
+export type StorageHealth =
+  | { status: 'ok' }
+  /** Not checked yet, or a storage error since: the next paid call checks first. */
+  | { status: 'unchecked' }
+  | { status: 'degraded'; table: string; reason: string; remedy: string; since: number }
+
 export type MoneyTablesCheck = { ok: true } | { ok: false; table: MoneyTable; reason: string }
 
 /** Each row read in full (detoasted), except the cache's bodies: their length is read, not the bytes. */

@@ -36,6 +36,7 @@ import { APP_VERSION } from '../config.ts'
 import { SESSION_COOKIE } from '../security/session.ts'
 import { QuoteBatch } from '../routes/quote.ts'
 import { SignIn } from '../routes/session.ts'
+import { ReconcileBody } from '../routes/spend.ts'
 import {
   ERROR_RESPONSES,
   ErrorBody,
@@ -50,6 +51,7 @@ import {
   Provenance,
   QuoteAnswer,
   QuoteBatchAnswer,
+  Reconciled,
   SessionState,
   SpendReport,
 } from './response-schemas.ts'
@@ -70,6 +72,7 @@ const ANSWERS: Record<string, z.ZodType> = {
   Quote: QuoteAnswer,
   QuoteBatchAnswer,
   SpendReport,
+  Reconciled,
   SessionState,
   CollectionSummary,
   CollectionList,
@@ -94,6 +97,7 @@ const BODIES: Record<string, z.ZodType> = {
   CreateCollectionBody,
   AddVideosBody,
   StartCollectBody,
+  ReconcileBody,
   CodeInput,
   CodePatch,
   CreateCodingsBody,

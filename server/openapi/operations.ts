@@ -48,7 +48,7 @@ import {
 } from '../validation.ts'
 import { QuoteBatch, QuoteQuery } from '../routes/quote.ts'
 import { SignIn } from '../routes/session.ts'
-import { SpendQuery } from '../routes/spend.ts'
+import { LedgerRowParam, ReconcileBody, SpendQuery } from '../routes/spend.ts'
 import { COLLECTION_ID_RE } from '../collections/collection-id.ts'
 import {
   CorpusSearchQuery,
@@ -64,6 +64,7 @@ import {
   Provenance,
   QuoteAnswer,
   QuoteBatchAnswer,
+  Reconciled,
   SessionState,
   SpendReport,
 } from './response-schemas.ts'
@@ -305,6 +306,20 @@ export const OPERATIONS: OperationSpec[] = [
     queryNotes: { limit: 'How many ledger rows to list, 1–1000 (default 100).' },
     success: { status: 200, description: 'The spend report.', content: json(SpendReport) },
     errors: [400, 401, 403, 500, 503],
+  },
+  {
+    method: 'post',
+    path: '/api/spend/interrupted/{id}/reconcile',
+    operationId: 'reconcileInterrupted',
+    summary:
+      'Say whether a call a crash cut off was charged: charged keeps its price as spent, not charged gives it back to the budget',
+    description:
+      'An interrupted call (the server stopped while it was in flight) holds its price of the budget until someone reconciles it, once; who (by, and the client address) and when are recorded in its ledger row.',
+    tag: 'money',
+    params: LedgerRowParam,
+    body: ReconcileBody,
+    success: { status: 200, description: 'The call, reconciled.', content: json(Reconciled) },
+    errors: [400, 401, 403, 404, 409, 500, 503],
   },
   {
     method: 'get',

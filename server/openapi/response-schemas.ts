@@ -45,6 +45,8 @@ const Totals = z.object({
   failedCalls: Count,
   pendingCalls: Count,
   pendingUsd: Usd,
+  interruptedCalls: Count,
+  interruptedUsd: Usd,
 })
 
 const SourceKind = z.enum(['demo', 'live'])
@@ -59,11 +61,13 @@ const LedgerEntry = z.object({
   costUsd: Usd,
   savedUsd: Usd,
   cache: z.literal('MISS'),
-  state: z.enum(['pending', 'charged', 'free failure', 'charged failure']),
+  state: z.enum(['pending', 'charged', 'free failure', 'charged failure', 'interrupted']),
   status: Count,
   code: z.enum(ERROR_CODES).optional(),
   bytes: Count,
   joined: Count.optional(),
+  note: z.string().optional(),
+  reconciled: z.object({ charged: z.boolean(), by: z.string(), at: z.string() }).optional(),
 })
 
 export const SpendReport = z.object({
@@ -74,11 +78,14 @@ export const SpendReport = z.object({
   byDay: z.array(Totals.extend({ day: z.string(), byOperation: z.partialRecord(OperationName, Totals) })),
   bySource: z.array(Totals.extend({ source: z.string(), kind: SourceKind, label: z.string() })),
   recent: z.array(LedgerEntry),
+  interrupted: z.array(LedgerEntry),
   budget: z.object({ capUsd: Usd, spentUsd: Usd, leftUsd: Usd }).nullable(),
 })
 same<z.infer<typeof SpendReport>, LedgerSpendReport>(true)
 
 /** The provenance file that goes with a CSV export: what was asked, of which data, when. */
+export const Reconciled = z.object({ id: z.string(), reconciled: z.enum(['charged', 'not charged']) })
+
 export const Provenance = z.looseObject({}).meta({
   description:
     'A JSON file describing the export beside it: the query, the collection, the data source, the time.',

@@ -3,7 +3,7 @@ import { Health } from '#contract/index.ts'
 import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { fakeUpstream, json } from '../testing/fake-upstream.ts'
-import type { StorageHealth } from '../spend/money-tables-guard.ts'
+import type { StorageHealth } from '../db/money-tables-check.ts'
 
 const noGateway = {
   call: () => Promise.reject(new Error('health pays for nothing')),

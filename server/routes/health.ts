@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { Config } from '../config.ts'
 import type { AppEnv } from '../app-context.ts'
-import type { StorageHealth } from '../spend/money-tables-guard.ts'
+import type { StorageHealth } from '../db/money-tables-check.ts'
 
 /** Names the data behind every answer, so exports cite it: the simulator's invented data, or the service at its address. */
 function dataSourceOf(config: Pick<Config, 'mode' | 'apiUrl'>) {

@@ -53,7 +53,25 @@ describe('claimAndReserve', () => {
     expect(await claimAndReserve(d, { ...call, beforeClaim }, n, 'k', price)).toEqual({ id: '7' })
     expect(order).toEqual(['before', 'claim', 'find', 'reserve'])
     expect(transaction).toHaveBeenCalledWith(expect.any(Function), { urgent: true })
-    expect(d.ledger.claim).toHaveBeenCalledWith(expect.anything(), n, 'k', 2030, 1000)
+    expect(d.ledger.claim).toHaveBeenCalledWith(expect.anything(), n, 'k', 2030, {
+      leaseMs: 1000,
+      deadAfterMs: undefined,
+      at: expect.any(Number),
+    })
+  })
+
+  it('lets the claim end a dead instance’s only when this instance may judge (it has been beating itself)', async () => {
+    for (const judging of [true, false]) {
+      const { d } = deps({ claimed: '7' })
+      d.liveness = { staleMs: 5000, canJudge: () => judging }
+      d.now = () => 7
+      await claimAndReserve(d, call, n, 'k', price)
+      expect(d.ledger.claim).toHaveBeenCalledWith(expect.anything(), n, 'k', 2030, {
+        leaseMs: 1000,
+        deadAfterMs: judging ? 5000 : undefined,
+        at: 7,
+      })
+    }
   })
 
   it('another instance holds the claim: nothing reserved', async () => {
@@ -87,5 +105,32 @@ describe('claimAndReserve', () => {
     const bug = new TypeError('bug')
     const broken = deps({ claimed: '7', reserve: () => Promise.reject(bug) })
     expect(await refusalOf(claimAndReserve(broken.d, call, n, 'k', price))).toBe(bug)
+  })
+
+  it('a claim whose transaction failed is undone later, in case its commit reached the database unseen', async () => {
+    const writes: ((tx: Queryable) => Promise<void>)[] = []
+    const { d } = deps({ claimed: '7' })
+    d.db = {
+      kind: 'postgres',
+      transaction: () => Promise.reject(new StorageUnavailable('timed out')),
+    } as never
+    d.settlements = { later: (_id, write) => void writes.push(write) }
+    d.now = () => 42
+    const abandon = vi.fn(async () => 2030 as number | undefined)
+    d.ledger.abandonClaim = abandon
+    d.budget.release = vi.fn(async () => undefined)
+    expect(await refusalOf(claimAndReserve(d, call, n, 'k', price))).toMatchObject({
+      status: 503,
+      costUsd: 0,
+    })
+    expect(writes).toHaveLength(1)
+    await writes[0]!({} as Queryable)
+    expect(abandon).toHaveBeenCalledWith(expect.anything(), 'k', 42)
+    expect(d.budget.release).toHaveBeenCalledWith(expect.anything(), 2030)
+    // No row was written after all: nothing to give back.
+    abandon.mockResolvedValueOnce(undefined)
+    vi.mocked(d.budget.release).mockClear()
+    await writes[0]!({} as Queryable)
+    expect(d.budget.release).not.toHaveBeenCalled()
   })
 })

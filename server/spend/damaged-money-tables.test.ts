@@ -3,7 +3,16 @@
  * paid call 503 storage_damaged without calling the service, and still serves what it has cached. One database is
  * created per file and copied for each fault.
  */
-import { closeSync, cpSync, existsSync, mkdtempSync, openSync, rmSync, truncateSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -103,6 +112,8 @@ describe('money tables damaged on disk', () => {
       expect(error.message).toContain('npm run restore --')
       expect(h.seen).toHaveLength(0)
       expect(h.logs.join('\n')).toContain(`paid calls are off: the ${table} table is damaged`)
+      // No backup of damaged data, which would push the good ones out.
+      expect(existsSync(join(h.config.dataDir, 'backups'))).toBe(false)
     },
   )
 

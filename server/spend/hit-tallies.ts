@@ -31,14 +31,16 @@ export function createHitTallies({ db, source, now }: { db: Database; source: st
   }
 
   return {
-    count(operation: Operation, savedMicro: number): void {
+    /** Counts `times` free answers (one by default), each saving savedMicro. */
+    count(operation: Operation, savedMicro: number, times = 1): void {
+      if (times <= 0) return
       const day = dayOf(now())
       const k = `${day}|${operation}`
       const t = pending.get(k)
       if (t) {
-        t.hits++
-        t.savedMicro += savedMicro
-      } else pending.set(k, { day, operation, hits: 1, savedMicro })
+        t.hits += times
+        t.savedMicro += savedMicro * times
+      } else pending.set(k, { day, operation, hits: times, savedMicro: savedMicro * times })
     },
     /** Writes what was counted; a batch that fails is put back for the next flush. */
     flush(): Promise<void> {

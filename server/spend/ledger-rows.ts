@@ -4,13 +4,25 @@ import type { ErrorCode } from '../errors.ts'
 import type { NormalisedCall } from './cache-key.ts'
 import { dayOf } from './money.ts'
 
-export type LedgerState = 'pending' | 'charged' | 'free failure' | 'charged failure'
+export type LedgerState = 'pending' | 'charged' | 'free failure' | 'charged failure' | 'interrupted'
 export const STATE_OF: Record<string, LedgerState> = {
   pending: 'pending',
   charged: 'charged',
   free_failure: 'free failure',
   charged_failure: 'charged failure',
+  interrupted: 'interrupted',
 }
+
+/** The note of a call whose claim ended without an outcome (the same words as migration 0011's). */
+export const INTERRUPTED_NOTE = 'the server stopped while this call was in flight; it may have been charged'
+
+const ABANDONED_NOTE =
+  'The database failed while this call was being recorded; it never left for the service and cost nothing.'
+
+/** SQL: the claim's instance (ledger alias l) has not beaten within $staleMs milliseconds (or never did). */
+const deadInstance = (staleMs: string) =>
+  `NOT EXISTS (SELECT 1 FROM instance_heartbeats h WHERE h.instance = l.instance
+     AND h.beat_at > clock_timestamp() - ${staleMs}::float8 * interval '1 millisecond')`
 
 export type Settlement = {
   state: 'charged' | 'free_failure' | 'charged_failure'
@@ -36,6 +48,11 @@ export type FlightState = {
 
 export type LedgerContext = { db: Database; source: string; instance: string; now: () => number }
 
+/** Ends claims as interrupted: rows matching the condition (over ledger l, parameters from $3), keeping their reservation. */
+const END_CLAIMS = (condition: string) =>
+  `UPDATE ledger l SET in_flight = false, status = 'interrupted', message = $1, settled_at = $2
+   WHERE l.in_flight AND ${condition} RETURNING id`
+
 export function ledgerRows({ db, source, instance, now }: LedgerContext) {
   return {
     /**
@@ -47,9 +64,9 @@ export function ledgerRows({ db, source, instance, now }: LedgerContext) {
       n: NormalisedCall,
       key: string,
       priceMicro: number,
-      leaseMs: number,
+      { leaseMs, deadAfterMs, at }: { leaseMs: number; deadAfterMs?: number | undefined; at: number },
     ): Promise<string | undefined> {
-      const t = now()
+      const t = at
       const insert = () =>
         tx.query<{ id: unknown }>(
           `INSERT INTO ledger (source, cache_key, operation, path, params, price_micro, lease_until, instance, day, started_at)
@@ -69,15 +86,31 @@ export function ledgerRows({ db, source, instance, now }: LedgerContext) {
           ],
         )
       let rows = await insert()
-      if (!rows[0]) {
-        // A claim whose instance died (its lease ran out) stops blocking others; its row stays pending.
+      if (!rows[0] && deadAfterMs !== undefined) {
+        // A claim whose instance stopped beating stops blocking others; a live instance's claim holds however long.
         const ended = await tx.query(
-          'UPDATE ledger SET in_flight = false WHERE source = $1 AND cache_key = $2 AND in_flight AND lease_until < $3 RETURNING id',
-          [source, key, t],
+          END_CLAIMS(`l.source = $3 AND l.cache_key = $4 AND l.instance <> $5 AND ${deadInstance('$6')}`),
+          [INTERRUPTED_NOTE, t, source, key, instance, deadAfterMs],
         )
         if (ended.length) rows = await insert()
       }
       return rows[0] ? String(num(rows[0].id)) : undefined
+    },
+
+    /**
+     * A claim whose transaction failed as far as this instance could tell may have committed all the same (its answer
+     * lost with the connection): its row, if there is one, is settled as the free failure it was (nothing left), and
+     * its price returned (the caller gives it back to the budget). Undefined when no such row was written.
+     */
+    async abandonClaim(tx: Queryable, key: string, at: number): Promise<number | undefined> {
+      const [row] = await tx.query<{ price_micro: unknown }>(
+        `UPDATE ledger SET status = 'free_failure', cost_micro = 0, http_status = 503, code = 'storage_unavailable',
+                message = $5, in_flight = false, settled_at = $6
+         WHERE source = $1 AND cache_key = $2 AND instance = $3 AND started_at = $4 AND status = 'pending' AND in_flight
+         RETURNING price_micro`,
+        [source, key, instance, at, ABANDONED_NOTE, now()],
+      )
+      return row ? num(row.price_micro) : undefined
     },
 
     /** The row that holds the flight for key now, if any. */
@@ -89,10 +122,15 @@ export function ledgerRows({ db, source, instance, now }: LedgerContext) {
       return row ? String(num(row.id)) : undefined
     },
 
-    async settle(tx: Queryable, id: string, s: Settlement): Promise<void> {
-      await tx.query(
+    /**
+     * Writes the call's outcome; false when the row was reconciled by hand meanwhile (its claim ended while this instance
+     * still waited on the call): that decision stands, and the caller leaves the budget as it is.
+     */
+    async settle(tx: Queryable, id: string, s: Settlement): Promise<boolean> {
+      const rows = await tx.query(
         `UPDATE ledger SET status = $2, cost_micro = $3, http_status = $4, code = $5, message = $6, param = $7, retry_after = $8,
-                bytes = $9, joined = $10, in_flight = false, settled_at = $11 WHERE id = $1`,
+                bytes = $9, joined = $10, in_flight = false, settled_at = $11
+         WHERE id = $1 AND status IN ('pending', 'interrupted') AND reconciled_at IS NULL RETURNING id`,
         [
           id,
           s.state,
@@ -107,6 +145,7 @@ export function ledgerRows({ db, source, instance, now }: LedgerContext) {
           now(),
         ],
       )
+      return rows.length > 0
     },
 
     /** How a call claimed elsewhere stands (an instance waiting on it reads this). */
@@ -129,9 +168,57 @@ export function ledgerRows({ db, source, instance, now }: LedgerContext) {
       }
     },
 
-    /** On the embedded engine one process owns the data: claims left by a crashed run end now (rows stay pending). */
+    /** The claim id, if its instance stopped beating: ended as interrupted (true), else left alone (false). */
+    async endIfDead(id: string, deadAfterMs: number): Promise<boolean> {
+      const rows = await db.query(END_CLAIMS(`l.id = $3 AND l.instance <> $4 AND ${deadInstance('$5')}`), [
+        INTERRUPTED_NOTE,
+        now(),
+        id,
+        instance,
+        deadAfterMs,
+      ])
+      return rows.length > 0
+    },
+
+    /** Every claim whose instance stopped beating, ended as interrupted (an instance starting clears what the dead left). */
+    async endDeadClaims(deadAfterMs: number): Promise<number> {
+      const rows = await db.query(END_CLAIMS(`l.instance <> $3 AND ${deadInstance('$4')}`), [
+        INTERRUPTED_NOTE,
+        now(),
+        instance,
+        deadAfterMs,
+      ])
+      return rows.length
+    },
+
+    /**
+     * Records a person's word on an interrupted call of this source: charged (its price becomes its cost) or not.
+     * The price, or why not: no such row, or it is not an interrupted call waiting for its reconciliation.
+     */
+    async reconcile(
+      tx: Queryable,
+      id: string,
+      charged: boolean,
+      by: string,
+    ): Promise<{ priceMicro: number } | { refused: 'not found' | 'not interrupted' | 'already reconciled' }> {
+      const [done] = await tx.query<{ price_micro: unknown }>(
+        `UPDATE ledger SET reconciled_at = $3, reconciled_by = $4, reconciled_charged = $5,
+                cost_micro = CASE WHEN $5 THEN price_micro ELSE 0 END
+         WHERE id = $1 AND source = $2 AND status = 'interrupted' AND reconciled_at IS NULL RETURNING price_micro`,
+        [id, source, now(), by, charged],
+      )
+      if (done) return { priceMicro: num(done.price_micro) }
+      const [row] = await tx.query<{ status: unknown }>(
+        'SELECT status FROM ledger WHERE id = $1 AND source = $2',
+        [id, source],
+      )
+      if (!row) return { refused: 'not found' }
+      return { refused: row.status === 'interrupted' ? 'already reconciled' : 'not interrupted' }
+    },
+
+    /** On the embedded engine one process owns the data: claims left by a crashed run end now, as interrupted. */
     async endOrphanedClaims(): Promise<number> {
-      const rows = await db.query('UPDATE ledger SET in_flight = false WHERE in_flight RETURNING id')
+      const rows = await db.query(END_CLAIMS('true'), [INTERRUPTED_NOTE, now()])
       return rows.length
     },
   }

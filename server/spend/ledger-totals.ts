@@ -12,6 +12,10 @@ export type SpendTotals = {
   failedCalls: number
   pendingCalls: number
   pendingUsd: number
+  /** Calls a crash cut off (reconciled or not): the service may have seen each. */
+  interruptedCalls: number
+  /** What the interrupted calls nobody reconciled yet hold of the budget (their price each; not in spentUsd). */
+  interruptedUsd: number
 }
 type SourceTotals = { source: string; kind: 'demo' | 'live'; label: string } & SpendTotals
 
@@ -39,6 +43,8 @@ export function totalsOfRows(rows: Record<string, unknown>[], source: string): T
       failed: num(r.failed),
       pending: num(r.pending),
       pendingMicro: num(r.pending_micro),
+      interrupted: num(r.interrupted),
+      interruptedMicro: num(r.interrupted_micro),
       hits: num(r.hits) + num(r.joined),
       saved: num(r.hit_saved) + num(r.joined_saved),
     }
@@ -88,10 +94,22 @@ type Raw = {
   failed: number
   pending: number
   pendingMicro: number
+  interrupted: number
+  interruptedMicro: number
   hits: number
   saved: number
 }
-const emptyRaw = (): Raw => ({ spent: 0, paid: 0, failed: 0, pending: 0, pendingMicro: 0, hits: 0, saved: 0 })
+const emptyRaw = (): Raw => ({
+  spent: 0,
+  paid: 0,
+  failed: 0,
+  pending: 0,
+  pendingMicro: 0,
+  interrupted: 0,
+  interruptedMicro: 0,
+  hits: 0,
+  saved: 0,
+})
 function add(into: Raw, r: Raw): void {
   for (const k of Object.keys(into) as (keyof Raw)[]) into[k] += r[k]
 }
@@ -108,4 +126,6 @@ const totalsOf = (r: Raw): SpendTotals => ({
   failedCalls: r.failed,
   pendingCalls: r.pending,
   pendingUsd: fromMicro(r.pendingMicro),
+  interruptedCalls: r.interrupted,
+  interruptedUsd: fromMicro(r.interruptedMicro),
 })

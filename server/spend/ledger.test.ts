@@ -6,7 +6,7 @@ import { errorOf, gate, lastingStorage, spendHarness, testClock } from '../testi
 const SEARCH = '/api/search?location=48.8566,2.3522&locationRadius=25km&type=video'
 const CAPTIONS = '/api/captions/dQw4w9WgXcQ?lang=en'
 const DAY = 24 * 3_600_000
-const NOTHING_PENDING = { pendingCalls: 0, pendingUsd: 0 }
+const NOTHING_PENDING = { pendingCalls: 0, pendingUsd: 0, interruptedCalls: 0, interruptedUsd: 0 }
 const lasting = lastingStorage()
 
 /** What /api/spend says the storage is: the embedded engine in memory, or the test's database on the server. */
@@ -111,6 +111,8 @@ describeOnEngines('the ledger', (engine) => {
       failedCalls: 0,
       pendingCalls: 1,
       pendingUsd: 0.00203,
+      interruptedCalls: 0,
+      interruptedUsd: 0,
     })
     clock.advance(1500) // the service takes its time: `at` is when the call was settled
     g.open()

@@ -4,15 +4,9 @@
  * table and the remedy) until it is restarted on repaired data; cached answers are still served.
  */
 import type { Database } from '../db/database.ts'
-import { checkMoneyTables, type MoneyTablesCheck } from '../db/money-tables-check.ts'
+import { checkMoneyTables, type MoneyTablesCheck, type StorageHealth } from '../db/money-tables-check.ts'
 import { orUnavailable } from '../db/storage-failure.ts'
 import { ApiFailure } from '../errors.ts'
-
-export type StorageHealth =
-  | { status: 'ok' }
-  /** Not checked yet, or a storage error since: the next paid call checks first. */
-  | { status: 'unchecked' }
-  | { status: 'degraded'; table: string; reason: string; remedy: string; since: number }
 
 export type MoneyTablesGuard = {
   health(): StorageHealth

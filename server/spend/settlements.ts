@@ -48,6 +48,11 @@ export function createSettlements({
       evictWhenDue()
     },
 
+    /** Queues a write for the next retry at once (bookkeeping the database refused just now, e.g. a claim to undo). */
+    later(id: string, write: SettlementWrite): void {
+      unsettled.push({ id, write })
+    },
+
     /** Writes the refused settlements in order; the first that fails again keeps itself and the rest for next time. */
     async retry(): Promise<void> {
       const retry = unsettled.splice(0)

@@ -41,6 +41,8 @@ describeOnEngines('single flight', (engine) => {
       failedCalls: 0,
       pendingCalls: 0,
       pendingUsd: 0,
+      interruptedCalls: 0,
+      interruptedUsd: 0,
     })
   })
 

@@ -18,6 +18,7 @@ import type { CaptionDefaults } from './caption-default-language.ts'
 import { claimAndReserve } from './claim-and-reserve.ts'
 import { checkOutcome } from './contract-check.ts'
 import { sharedOf } from './free-answer.ts'
+import type { Liveness } from './heartbeat.ts'
 import type { HitTallies } from './hit-tallies.ts'
 import type { Ledger } from './ledger.ts'
 import type { MoneyTablesGuard } from './money-tables-guard.ts'
@@ -43,10 +44,14 @@ export type SpendingGatewayOptions = {
   captionDefaults?: CaptionDefaults
   /** Limits paid calls (cache misses) per client; hits are never limited. */
   paidCallLimiter?: RateLimiter
-  /** How long a claim holds before another instance may take it over (the upstream time-out and a margin). */
+  /** How long a claim is expected to hold (the upstream time-out and a margin): the longest a request waits on another's. */
   leaseMs: number
   /** Money tables found damaged stop every payment (503 storage_damaged); cached answers are still served. */
   moneyTables?: MoneyTablesGuard
+  /** This instance's heartbeat: whether another instance is dead, so its claim in the way may end (docs/decisions/0186). */
+  liveness?: Liveness
+  /** The clock of ledger times (tests move it). */
+  now?: () => number
   log?: (line: string) => void
 }
 
@@ -97,13 +102,15 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       await admitPaidCall(opts, call)
       // Taken just before the ledger row (a row is written only for a call about to leave).
       freeSlot = (await call.upstreamSlot?.()) ?? noSlot
-      const claim = await claimAndReserve(opts, call, n, key, price)
+      const claim = await claimAndReserve(steps, call, n, key, price)
       if (!('id' in claim)) {
         freeSlot()
         // Another instance stored the answer, or is paying for this very call: wait for it rather than pay twice.
         const found = 'found' in claim ? claim.found : await waitForOtherInstance(opts, key)
         if (found === AGAIN) return AGAIN
         flight.share(sharedOf(found))
+        // No ledger row of this instance counts the requests that joined this one: each is a free answer too.
+        hits.count(n.operation, price.micro, flight.joined)
         return hit(found)
       }
       const paid = { id: claim.id, key, n, price, flight }

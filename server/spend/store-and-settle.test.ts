@@ -10,9 +10,13 @@ const n = { operation: 'GET /captions/{videoId}' as const, path: '/captions/v', 
 const call: PaidCall = { operation: n.operation, path: n.path, query: { format: 'json' } }
 const price = { usd: 0.0005, micro: 500 }
 
-function setup(learned?: { videoId: string; mode: string; lang: string; canonical: PaidCall }) {
+function setup(
+  learned?: { videoId: string; mode: string; lang: string; canonical: PaidCall },
+  settled = true,
+) {
   const order: string[] = []
   const step = (name: string) => vi.fn(async (..._: unknown[]) => void order.push(name))
+  const settleStep = vi.fn(async (..._: unknown[]) => (order.push('ledger'), settled))
   const flight: Flight = {
     joined: 3,
     share: vi.fn(() => void order.push('share')),
@@ -21,7 +25,7 @@ function setup(learned?: { videoId: string; mode: string; lang: string; canonica
   }
   const deps = {
     cache: { remember: vi.fn(() => void order.push('remember')), store: step('store'), copy: step('copy') },
-    ledger: { settle: step('ledger') },
+    ledger: { settle: settleStep },
     budget: { release: step('release') },
     ttl: DEFAULT_CACHE_TTLS,
     captionDefaults: { learn: vi.fn(() => learned), remember: step('language') },
@@ -93,12 +97,18 @@ describe('settleFailure', () => {
       settleFailure(t.d, t.paid, new ApiFailure(429, 'rate_limited', 'wait', { retryAfterSeconds: 9 })),
     )
     expect(thrown).toMatchObject({ status: 429, costUsd: 0, cache: 'MISS' })
-    expect(t.order).toEqual(['share', 'release', 'ledger'])
+    expect(t.order).toEqual(['share', 'ledger', 'release'])
     expect(t.deps.ledger.settle).toHaveBeenCalledWith(
       expect.anything(),
       '7',
       expect.objectContaining({ state: 'free_failure', costMicro: 0, retryAfterSeconds: 9 }),
     )
+  })
+
+  it('gives nothing back when the row was already settled or reconciled by hand (the settlement wrote nothing)', async () => {
+    const t = setup(undefined, false)
+    await caught(settleFailure(t.d, t.paid, new ApiFailure(429, 'rate_limited', 'wait')))
+    expect(t.order).toEqual(['share', 'ledger'])
   })
 
   it('only "captions unavailable" is cached, and shared as the hit it will be', async () => {

@@ -87,9 +87,8 @@ export async function settleFailure(deps: SettleDeps, paid: Claimed, failure: Ap
   flight.share({ failure, cacheable })
   const stored = await encodeEntry(entry)
   await settlements.settle(id, async (tx) => {
-    if (!charged) await budget.release(tx, price.micro)
     if (cacheable) await cache.store(tx, key, n.operation, stored, ttl[CAPTIONS_UNAVAILABLE])
-    await ledger.settle(tx, id, {
+    const settled = await ledger.settle(tx, id, {
       state: charged ? 'charged_failure' : 'free_failure',
       costMicro: charged ? price.micro : 0,
       httpStatus: failure.status,
@@ -100,6 +99,8 @@ export async function settleFailure(deps: SettleDeps, paid: Claimed, failure: Ap
       bytes: 0,
       joined: flight.joined,
     })
+    // Once only: a settlement written twice (its first commit's answer was lost), or reconciled by hand, gives nothing back.
+    if (settled && !charged) await budget.release(tx, price.micro)
   })
   throw new PricedFailure(failure, charged ? price.usd : 0, 'MISS')
 }

@@ -17,7 +17,11 @@ const flying: FlightState = { inFlight: true, state: 'pending', httpStatus: 0 }
 function deps(states: (FlightState | undefined)[], cached?: typeof entry, id: string | undefined = '7') {
   const sleep = vi.fn(async (_ms: number) => undefined)
   const d: WaitDeps = {
-    ledger: { flightOf: async () => id, flight: vi.fn(async () => states.shift()) },
+    ledger: {
+      flightOf: async () => id,
+      flight: vi.fn(async () => states.shift()),
+      endIfDead: vi.fn(async () => false),
+    },
     cache: { get: vi.fn(async () => cached) },
     leaseMs: 60_000,
     sleep,
@@ -73,6 +77,44 @@ describe('waitForOtherInstance', () => {
       status: 503,
       code: 'storage_unavailable',
       costUsd: 0,
+    })
+  })
+
+  describe('the claim’s instance', () => {
+    /** A clock moved by the poll's own sleeps: 20, 30, 45 … ms, as the waits go. */
+    function timed(states: (FlightState | undefined)[], dead: boolean, judging = true) {
+      const t = deps(states)
+      let now = 0
+      t.d.clock = () => now
+      t.d.sleep = vi.fn(async (ms: number) => void (now += ms))
+      t.d.liveness = { staleMs: 5000, canJudge: () => judging }
+      t.d.ledger.endIfDead = vi.fn(async () => dead)
+      return t.d
+    }
+    const flyingFor = (n: number) => Array.from({ length: n }, () => flying)
+
+    it('stopped beating: its claim is ended after a second of waiting, and this request walks again', async () => {
+      const d = timed(flyingFor(40), true)
+      expect(await waitForOtherInstance(d, 'k')).toBe(AGAIN)
+      expect(d.ledger.endIfDead).toHaveBeenCalledTimes(1)
+      expect(d.ledger.endIfDead).toHaveBeenCalledWith('7', 5000)
+    })
+
+    it('still beating: its claim holds, asked about once a second, until the call settles', async () => {
+      const settled = { inFlight: false, state: 'charged' as const, httpStatus: 200 }
+      const d = timed([...flyingFor(30), settled], false)
+      expect(await waitForOtherInstance(d, 'k')).toBe(AGAIN)
+      expect(d.ledger.flight).toHaveBeenCalledTimes(31)
+      const asked = vi.mocked(d.ledger.endIfDead).mock.calls.length
+      expect(asked).toBeGreaterThanOrEqual(3)
+      expect(asked).toBeLessThanOrEqual(6)
+    })
+
+    it('this instance not beating steadily itself (a stalled database): it judges no one', async () => {
+      const d = timed([...flyingFor(30), undefined], true, false)
+      await waitForOtherInstance(d, 'k')
+      expect(d.ledger.endIfDead).not.toHaveBeenCalled()
+      expect(d.ledger.flight).toHaveBeenCalledTimes(31)
     })
   })
 })

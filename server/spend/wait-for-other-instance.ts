@@ -1,10 +1,13 @@
 /**
  * Another instance holds the claim on this very call: rather than pay twice, this one polls its ledger row
- * (20–200 ms) until it settles, then serves its answer from the cache or shares its failure. docs/decisions/0120.
+ * (20–200 ms) until it settles, then serves its answer from the cache or shares its failure. Every second it also
+ * asks whether that instance still beats: a dead one's claim is ended (interrupted) and this request walks again
+ * rather than waiting for a lease to run out. docs/decisions/0120, 0186.
  */
 import { StorageUnavailable } from '../db/database.ts'
 import { storageFailure } from '../db/storage-failure.ts'
 import { ApiFailure } from '../errors.ts'
+import type { Liveness } from './heartbeat.ts'
 import type { Ledger } from './ledger.ts'
 import { refusal } from './priced-failure.ts'
 import type { Cached, ResponseCache } from './response-cache.ts'
@@ -13,12 +16,19 @@ import type { Cached, ResponseCache } from './response-cache.ts'
 export const AGAIN = Symbol('again')
 
 export type WaitDeps = {
-  ledger: Pick<Ledger, 'flightOf' | 'flight'>
+  ledger: Pick<Ledger, 'flightOf' | 'flight' | 'endIfDead'>
   cache: Pick<ResponseCache, 'get'>
-  /** How long a claim holds: waiting longer is pointless, the claim may be taken over. */
+  /** How long a claim is expected to hold: waiting longer is pointless, the walk starts again. */
   leaseMs: number
+  /** Whether the claim's instance still beats; without it, no claim is ever ended here. */
+  liveness?: Liveness
   sleep?: (ms: number) => Promise<void>
+  /** Real time (tests move it with their sleep). */
+  clock?: () => number
 }
+
+/** How often a waiting request asks whether the claim's instance is alive. */
+const LIVENESS_EVERY_MS = 1000
 
 const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
@@ -35,18 +45,24 @@ export async function waitForOtherInstance(deps: WaitDeps, key: string): Promise
 }
 
 async function poll(
-  { ledger, cache, leaseMs, sleep = pause }: WaitDeps,
+  { ledger, cache, leaseMs, liveness, sleep = pause, clock = Date.now }: WaitDeps,
   key: string,
 ): Promise<Cached | ApiFailure | typeof AGAIN> {
   const id = await ledger.flightOf(key)
-  const deadline = Date.now() + leaseMs
-  for (let wait = 20; Date.now() < deadline; wait = Math.min(200, wait * 1.5)) {
+  const deadline = clock() + leaseMs
+  let askedAt = clock()
+  for (let wait = 20; clock() < deadline; wait = Math.min(200, wait * 1.5)) {
     if (!id) break
+    if (liveness && clock() - askedAt >= LIVENESS_EVERY_MS) {
+      askedAt = clock()
+      if (liveness.canJudge() && (await ledger.endIfDead(id, liveness.staleMs))) return AGAIN
+    }
     const state = await ledger.flight(id)
     if (!state || !state.inFlight) {
       const hit = await cache.get(key)
       if (hit) return hit
-      if (state && state.state !== 'charged' && state.state !== 'pending' && state.code) {
+      // A claim undone after a database failure left nothing to share: this request walks again.
+      if (state && state.state !== 'charged' && state.code && state.code !== 'storage_unavailable') {
         return new ApiFailure(
           state.httpStatus as 502,
           state.code,

@@ -8,6 +8,7 @@ import { createRuntime } from '../runtime.ts'
 import { TEST_TOKEN } from './fake-upstream.ts'
 import type { EngineUnderTest } from './postgres-cluster.ts'
 import type { SpendReport } from '../spend/ledger.ts'
+import type { Database } from '../db/database.ts'
 
 type Answer = (req: Request) => Response | Promise<Response>
 
@@ -129,9 +130,11 @@ export type HarnessOptions = {
   now?: () => number
   /** Upstream answers wait for this before being sent. */
   hold?: Promise<void>
+  /** An engine another harness opened: two instances on one embedded database. */
+  db?: Database
 }
 
-export function spendHarness({ env = {}, answer = serviceAnswer, now, hold }: HarnessOptions = {}) {
+export function spendHarness({ env = {}, answer = serviceAnswer, now, hold, db }: HarnessOptions = {}) {
   const seen: Request[] = []
   const fullEnv = {
     DATA_API_TOKEN: TEST_TOKEN,
@@ -148,6 +151,7 @@ export function spendHarness({ env = {}, answer = serviceAnswer, now, hold }: Ha
   const runtime = createRuntime({
     config,
     now,
+    db,
     log: (l) => logs.push(l),
     fetch: async (req) => {
       seen.push(req)

@@ -9,6 +9,7 @@ import { sql as corpusSearchKeys } from './0007-corpus-search-keys.ts'
 import { sql as corpusWithoutTrackChecks } from './0008-corpus-without-track-checks.ts'
 import { sql as corpusCueVectorsSupplied } from './0009-corpus-cue-vectors-supplied.ts'
 import { sql as cacheBodiesDeflated } from './0010-cache-bodies-deflated.ts'
+import { sql as interruptedCalls } from './0011-interrupted-calls.ts'
 
 export type Migration = { version: number; name: string; sql: string }
 
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'corpus-without-track-checks', sql: corpusWithoutTrackChecks },
   { version: 9, name: 'corpus-cue-vectors-supplied', sql: corpusCueVectorsSupplied },
   { version: 10, name: 'cache-bodies-deflated', sql: cacheBodiesDeflated },
+  { version: 11, name: 'interrupted-calls', sql: interruptedCalls },
 ]

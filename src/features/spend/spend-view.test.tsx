@@ -188,7 +188,13 @@ describe('SpendView', () => {
       within(stateFilter)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['All states', 'Charged', 'Pending (outcome unknown)', 'Failed (charged or not)'])
+    ).toEqual([
+      'All states',
+      'Charged',
+      'Pending (outcome unknown)',
+      'Interrupted (may have been charged)',
+      'Failed (charged or not)',
+    ])
     await userEvent.selectOptions(stateFilter, 'Pending (outcome unknown)')
     expect(onStateChange).toHaveBeenLastCalledWith({ page: 1, state: 'pending' })
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Operation' }), 'GET /channels')
@@ -252,7 +258,7 @@ describe('SpendView', () => {
       ).textContent,
     ).toContain('its price is reserved against the budget and is not included in Spent.')
     expect(screen.getByText(/spent or reserved/).textContent).toContain('$0.00812 of $1.00 spent or reserved')
-    expect(screen.getByText('Of which $0.00203 is reserved for pending calls.')).toBeTruthy()
+    expect(screen.getByText('Of which $0.00203 is reserved for pending or interrupted calls.')).toBeTruthy()
 
     const bySource = screen.getByRole('table', { name: 'Spend by data source' })
     expect(screen.getByRole('heading', { name: 'Spend by data source' })).toBeTruthy()
@@ -284,6 +290,81 @@ describe('SpendView', () => {
     })
     const csv = await blobs[0]!.text()
     expect(csv.split('\r\n').find((l) => l.startsWith('5,'))).toMatch(/,0\.00203,0,0,pending,0,,0,0$/)
+  })
+
+  it('lists interrupted calls with what they may have cost; each is reconciled from the keyboard, after a confirmation', async () => {
+    const interrupted = row('7', {
+      costUsd: 0,
+      state: 'interrupted',
+      status: 0,
+      bytes: 0,
+      note: 'the server stopped while this call was in flight; it may have been charged',
+    })
+    const sent: { url: string; body: unknown }[] = []
+    let reconciled = false
+    stubApi(
+      overrideRoute(
+        overrideRoute(
+          inProcessApi,
+          (u) => u.pathname === '/api/spend',
+          () =>
+            jsonResponse({
+              ...LIVE_WITH_PENDING,
+              totals: {
+                ...LIVE_WITH_PENDING.totals,
+                interruptedCalls: 1,
+                interruptedUsd: reconciled ? 0 : 0.00203,
+              },
+              recent: [interrupted, ...LIVE_WITH_PENDING.recent],
+              interrupted: reconciled ? [] : [interrupted],
+            }),
+        ),
+        (u) => u.pathname.startsWith('/api/spend/interrupted/'),
+        async (req) => {
+          sent.push({ url: new URL(req.url).pathname, body: await req.json() })
+          reconciled = true
+          return jsonResponse({ id: '7', reconciled: 'not charged' })
+        },
+      ),
+    )
+    renderView()
+    const section = await screen.findByRole('region', { name: 'Interrupted' }, { timeout: 5000 })
+    expect(section.textContent).toContain('may have cost $0.00203')
+    expect(section.textContent).toContain('the server stopped while this call was in flight')
+    expect(section.textContent).toContain('$0.00203 stays reserved against the budget')
+    expect(screen.getByText('Of which $0.00406 is reserved for pending or interrupted calls.')).toBeTruthy()
+
+    // Keyboard only: to the button, Enter, a confirmation that says what it does, focus on it; Cancel sends nothing.
+    const notCharged = within(section).getByRole('button', {
+      name: 'Mark call 7 (GET /search /search) as not charged',
+    })
+    expect(
+      within(section).getByRole('button', { name: 'Mark call 7 (GET /search /search) as charged' }),
+    ).toBeTruthy()
+    notCharged.focus()
+    await userEvent.keyboard('{Enter}')
+    const confirm = within(section).getByRole('group')
+    expect(confirm.textContent).toContain(
+      'Mark call 7 (GET /search /search) as not charged: its $0.00203 goes back to the budget.',
+    )
+    expect(document.activeElement?.textContent).toBe('Confirm: not charged')
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(sent).toEqual([])
+
+    within(section)
+      .getByRole('button', { name: /as charged$/ })
+      .focus()
+    await userEvent.keyboard('{Enter}')
+    expect(within(section).getByRole('group').textContent).toContain('its $0.00203 stays counted as spent.')
+    within(section)
+      .getByRole('button', { name: /as not charged$/ })
+      .focus()
+    await userEvent.keyboard('{Enter}')
+    await userEvent.keyboard('{Enter}') // focus is on the confirmation
+    await vi.waitFor(() =>
+      expect(sent).toEqual([{ url: '/api/spend/interrupted/7/reconcile', body: { charged: false } }]),
+    )
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Interrupted' })).toBeNull())
   })
 
   it('says when the ledger cannot be loaded and offers a free retry', async () => {

@@ -5,6 +5,7 @@ import { ErrorPanel } from '#components/ui/error-panel.tsx'
 import { errorMessage } from '#lib/api-client.ts'
 import { exportData, type ExportFormat } from '#lib/export/export-data.ts'
 import { LEDGER_LIMIT, spendQueries } from './api/queries.ts'
+import { InterruptedCalls } from './components/interrupted-calls.tsx'
 import { LedgerTable } from './components/ledger-table.tsx'
 import { OperationTotalsTable } from './components/operation-totals-table.tsx'
 import { SourceTotalsTable } from './components/source-totals-table.tsx'
@@ -100,6 +101,11 @@ export function SpendView({ state, onStateChange }: SpendViewProps) {
         source={source}
         storage={report.data.storage}
       />
+      {report.data.interrupted.length > 0 && (
+        <Section title="Interrupted">
+          <InterruptedCalls entries={report.data.interrupted} />
+        </Section>
+      )}
       {showBySource && (
         <Section title="Spend by data source">
           <p className="text-sm text-slate-600">

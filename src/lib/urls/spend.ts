@@ -5,7 +5,7 @@ import { ROUTES, withQuery } from './routes.ts'
 // ——— /spend?op=&state=&page= ———
 
 /** The ledger's state filter: `failed` takes both free and charged failures. */
-export const STATE_FILTERS = ['charged', 'pending', 'failed'] as const
+export const STATE_FILTERS = ['charged', 'pending', 'interrupted', 'failed'] as const
 export type StateFilter = (typeof STATE_FILTERS)[number]
 
 export type SpendViewState = { page: number; operation?: string; state?: StateFilter }

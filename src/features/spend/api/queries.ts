@@ -1,6 +1,7 @@
 /** The deployment's spend ledger and totals (GET /api/spend): free to read, never persisted (it changes with every paid call). */
 import { queryOptions } from '@tanstack/react-query'
 import { getJson } from '#lib/api-client.ts'
+import { paidFetch } from '#lib/paid-fetch.ts'
 
 /** Entries the /spend page asks for (the route's maximum); totals always cover the whole ledger. */
 export const LEDGER_LIMIT = 1000
@@ -20,4 +21,13 @@ export const spendQueries = {
         }),
       staleTime: 30_000,
     }),
+}
+
+/** Records a person's word on an interrupted call: charged keeps its price as spent, not charged gives it back. */
+export async function reconcileInterrupted(id: string, charged: boolean): Promise<void> {
+  await paidFetch(
+    `/api/spend/interrupted/${encodeURIComponent(id)}/reconcile`,
+    { as: 'none' },
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ charged }) },
+  )
 }

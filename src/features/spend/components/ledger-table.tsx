@@ -21,9 +21,10 @@ type LedgerTableProps = {
 
 const isStateFilter = (v: string): v is StateFilter => (STATE_FILTERS as readonly string[]).includes(v)
 
-/** A pending call has cost nothing yet, but its price is held against the budget until it settles. */
+/** A pending or interrupted call has cost nothing yet, but its price is held against the budget until it is settled or reconciled. */
 function CostCell({ entry: e }: { entry: LedgerEntry }) {
-  if (e.state === 'pending')
+  const unsettled = e.state === 'pending' || (e.state === 'interrupted' && !e.reconciled)
+  if (unsettled)
     return <td className="whitespace-nowrap py-1.5 pr-4 text-amber-900">{formatUsd(e.priceUsd)} reserved</td>
   return <td className="py-1.5 pr-4 font-semibold">{formatUsd(e.costUsd)}</td>
 }
@@ -115,7 +116,7 @@ export function LedgerTable({ page, matching, operations, state, onStateChange }
                     key={e.id}
                     className={cn(
                       'border-b border-slate-100 align-top',
-                      e.state === 'pending' && 'bg-amber-50',
+                      (e.state === 'pending' || e.state === 'interrupted') && 'bg-amber-50',
                     )}
                   >
                     <td className="whitespace-nowrap py-1.5 pr-4">
@@ -130,10 +131,10 @@ export function LedgerTable({ page, matching, operations, state, onStateChange }
                     <td className="min-w-40 py-1.5 pr-4">{stateLabel(e)}</td>
                     {/* Status 0 means no answer yet: a dash, not a number that looks like one. */}
                     <td className="py-1.5 pr-4">
-                      {e.state === 'pending' ? '—' : e.code ? `${e.status} ${e.code}` : e.status}
+                      {e.status === 0 ? '—' : e.code ? `${e.status} ${e.code}` : e.status}
                     </td>
                     <td className="whitespace-nowrap py-1.5 pr-4">
-                      {e.state === 'pending' ? '—' : formatBytes(e.bytes)}
+                      {e.status === 0 ? '—' : formatBytes(e.bytes)}
                     </td>
                   </tr>
                 )

@@ -68,7 +68,7 @@ function BudgetStatus({ budget, pendingUsd }: { budget: Budget; pendingUsd: numb
       </meter>
       {pendingUsd > 0 && (
         <p className="mt-1 text-xs text-slate-600">
-          Of which {formatUsd(pendingUsd)} is reserved for pending calls.
+          Of which {formatUsd(pendingUsd)} is reserved for pending or interrupted calls.
         </p>
       )}
       {left <= 0 && (
@@ -141,7 +141,7 @@ export function SpendSummary({ totals, budget, source, storage }: SpendSummaryPr
         </p>
       )}
       {budget ? (
-        <BudgetStatus budget={budget} pendingUsd={totals.pendingUsd} />
+        <BudgetStatus budget={budget} pendingUsd={totals.pendingUsd + totals.interruptedUsd} />
       ) : (
         <NoBudget source={source} />
       )}

@@ -18,7 +18,7 @@ export const LEDGER_COLUMNS: Column<LedgerEntry>[] = [
   { header: 'costUsd', value: (e) => e.costUsd },
   { header: 'savedUsd', value: (e) => e.savedUsd },
   // No `cache` column: every row is a paid call (a miss); cache hits are counted per day, not listed.
-  // pending | charged | free failure | charged failure; a pending row's price is reserved, its status 0.
+  // pending | charged | free failure | charged failure | interrupted; a pending or interrupted row's price is reserved, its status 0.
   { header: 'state', value: (e) => e.state },
   { header: 'status', value: (e) => e.status },
   { header: 'errorCode', value: (e) => e.code },

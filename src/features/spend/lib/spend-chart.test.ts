@@ -10,6 +10,8 @@ const t = (spentUsd: number, paidCalls = 1) => ({
   failedCalls: 0,
   pendingCalls: 0,
   pendingUsd: 0,
+  interruptedCalls: 0,
+  interruptedUsd: 0,
 })
 const day = (name: string, ops: Record<string, number>): DayTotals => {
   const byOperation = Object.fromEntries(Object.entries(ops).map(([op, usd]) => [op, t(usd)]))

@@ -14,6 +14,10 @@ export const SpendTotals = z.looseObject({
   pendingCalls: Count.default(0),
   /** What those pending calls reserve against the budget (not in spentUsd). */
   pendingUsd: Usd.default(0),
+  /** Calls a crash cut off, reconciled or not: the service may have charged each. */
+  interruptedCalls: Count.default(0),
+  /** What the interrupted calls not reconciled yet hold of the budget (not in spentUsd). */
+  interruptedUsd: Usd.default(0),
 })
 export type SpendTotals = z.infer<typeof SpendTotals>
 
@@ -26,7 +30,7 @@ export const DayTotals = SpendTotals.extend({
 })
 export type DayTotals = z.infer<typeof DayTotals>
 
-const LEDGER_STATES = ['pending', 'charged', 'free failure', 'charged failure'] as const
+const LEDGER_STATES = ['pending', 'charged', 'free failure', 'charged failure', 'interrupted'] as const
 export type LedgerState = (typeof LEDGER_STATES)[number]
 
 /** A ledger from before states were recorded: read its outcome from the status and the cost. */
@@ -56,6 +60,10 @@ export const LedgerEntry = z
     code: z.string().optional(),
     bytes: Count.default(0),
     joined: Count.optional(),
+    /** An interrupted call's note: why its outcome is unknown. */
+    note: z.string().optional(),
+    /** An interrupted call's reconciliation: whether it was charged, who said so, when. */
+    reconciled: z.looseObject({ charged: z.boolean(), by: z.string(), at: z.string() }).optional(),
   })
   .transform((e) => ({ ...e, state: e.state ?? derivedState(e) }))
 export type LedgerEntry = z.output<typeof LedgerEntry>
@@ -85,6 +93,8 @@ export const SpendReport = z.looseObject({
   bySource: z.array(SourceTotals).default([]),
   /** Newest first; paid calls only (cache hits of older ledgers are counted in the totals, not listed). */
   recent: z.array(LedgerEntry).transform((rows) => rows.filter((e) => e.cache !== 'HIT')),
+  /** Interrupted calls waiting to be reconciled, oldest first (absent from older servers). */
+  interrupted: z.array(LedgerEntry).default([]),
   budget: Budget.nullable().default(null),
 })
 export type SpendReport = z.infer<typeof SpendReport>
