@@ -140,8 +140,8 @@ test.describe('spend control', () => {
 
     await state.focus()
     await page.keyboard.press('ArrowDown')
-    await expect(state).toHaveValue('failed')
-    await expect(page).toHaveURL(/\/spend\?state=failed$/)
+    await expect(state).toHaveValue('interrupted')
+    await expect(page).toHaveURL(/\/spend\?state=interrupted$/)
     await page.keyboard.press('Shift+Tab')
     await expect(page.getByRole('combobox', { name: 'Operation' })).toBeFocused()
   })
