@@ -115,7 +115,11 @@ async function amcheck(tx: Queryable, table: MoneyTable): Promise<string | undef
 export async function checkMoneyTables(db: Database): Promise<MoneyTablesCheck> {
   for (const table of MONEY_TABLES) {
     try {
-      const reason = await db.transaction(async (tx) => (await amcheck(tx, table)) ?? readThrough(tx, table))
+      const reason = await db.transaction(async (tx) => {
+        // One snapshot for every reading: on a server, rows other instances write meanwhile must not count as loss.
+        await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ')
+        return (await amcheck(tx, table)) ?? readThrough(tx, table)
+      })
       if (reason) return { ok: false, table, reason }
     } catch (e) {
       if (isDamage(e)) return { ok: false, table, reason: firstLine(e) }

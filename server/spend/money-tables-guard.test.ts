@@ -134,4 +134,35 @@ describeOnEngines('money tables check', (engine) => {
     expect(check).toMatchObject({ ok: false, table: 'ledger' })
     expect(!check.ok && check.reason).toMatch(/its file holds 0 rows where its index ledger\w* lists 1/)
   })
+
+  it('rows another instance writes between the two readings are not taken for loss (one snapshot)', async () => {
+    if (engine.kind !== 'postgres') return // one connection: nothing can write between the readings
+    const on = await openEngineDatabase(engine)
+    const insert = (key: string) =>
+      on.query(
+        `INSERT INTO ledger (source, cache_key, operation, path, params, price_micro, in_flight, lease_until, instance, day, started_at)
+         VALUES ('live:x', $1, 'search', '/search', '{}', 1, false, 0, 'i', '2026-11-28', 0)`,
+        [key],
+      )
+    await insert('before')
+    let written = 0
+    // Another connection commits a row just before each reading through an index.
+    const meanwhile: Database = {
+      ...on,
+      transaction: (fn, o) =>
+        on.transaction(
+          (tx) =>
+            fn({
+              query: async (sql, params) => {
+                if (/ORDER BY/.test(sql) && sql.includes('FROM ledger'))
+                  await insert(`meanwhile-${written++}`)
+                return tx.query(sql, params)
+              },
+            }),
+          o,
+        ),
+    }
+    expect(await checkMoneyTables(meanwhile)).toEqual({ ok: true })
+    expect(written).toBeGreaterThan(0)
+  })
 })
