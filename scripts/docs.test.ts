@@ -9,6 +9,20 @@ describe('documents for readers', () => {
     expect(Buffer.byteLength(read('README.md'))).toBeLessThanOrEqual(15_000)
   })
 
+  it("puts on the README's first screen what it is, the two commands, the port and the demo tour", () => {
+    const readme = read('README.md')
+    const firstScreen = readme.split('\n').slice(0, 40).join('\n')
+    expect(firstScreen).toMatch(/research dashboard/i)
+    expect(firstScreen).toContain('npm install && npm start')
+    expect(firstScreen).toMatch(/npm test\s+# the full suite/)
+    expect(firstScreen).toContain('npx vitest run <file>')
+    expect(firstScreen).toContain('PORT=3000 npm start')
+    expect(firstScreen).toMatch(/^## A tour on demo data$/m)
+    // The code's words are not the reader's.
+    for (const jargon of ['approval setting', 'priced press', 'Open pages without asking'])
+      expect(readme).not.toContain(jargon)
+  })
+
   it('indexes every decision record with its title and status', () => {
     const index = read('docs/decisions/README.md')
     expect(records.length).toBeGreaterThan(100)

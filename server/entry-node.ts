@@ -28,6 +28,41 @@ export function serveNode(
   return server
 }
 
+/** Listens, resolving once the port is ours; a port another program holds is said in words, with the way out. */
+function listen(
+  fetch: (req: Request) => Response | Promise<Response>,
+  config: Pick<Config, 'host' | 'port'>,
+  onListening: (info: AddressInfo) => void,
+): Promise<ServerType> {
+  return new Promise((resolvePromise, reject) => {
+    const refused = (e: NodeJS.ErrnoException) => reject(listenRefusal(e, config))
+    const server = serveNode(fetch, config, (info) => {
+      server.off('error', refused)
+      onListening(info)
+      resolvePromise(server)
+    })
+    server.once('error', refused)
+  })
+}
+
+function listenRefusal(e: NodeJS.ErrnoException, { host, port }: Pick<Config, 'host' | 'port'>) {
+  const where = `port ${port} on ${host}`
+  const another = `choose another with PORT, e.g. PORT=3000 npm start`
+  if (e.code === 'EADDRINUSE')
+    return new Error(
+      `The dashboard cannot listen: ${where} is already in use by another program. Stop that program, or ${another}.`,
+    )
+  if (e.code === 'EACCES')
+    return new Error(
+      `The dashboard cannot listen: ${where} needs administrator rights. ${another[0]!.toUpperCase()}${another.slice(1)}.`,
+    )
+  if (e.code === 'EADDRNOTAVAIL')
+    return new Error(
+      `The dashboard cannot listen: ${host} is not an address of this machine. Set HOST to one of its addresses, e.g. HOST=127.0.0.1.`,
+    )
+  return new Error(`The dashboard cannot listen on ${where}: ${e.message}`, { cause: e })
+}
+
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host)
 
 /** Serves with the given configuration, by default the environment's (read by config.ts). */
@@ -48,7 +83,7 @@ export async function startNodeServer(config: Config = loadConfig()) {
     )
   }
   const openedIn = Date.now() - opening
-  const server = serveNode(app.fetch, config, (info) => {
+  const server = await listen(app.fetch, config, (info) => {
     const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`
     const mode =
       config.mode === 'demo'
@@ -69,6 +104,9 @@ export async function startNodeServer(config: Config = loadConfig()) {
         `Warning: listening on ${config.host} without DASHBOARD_PASSWORD: anyone who can reach this address can spend the service balance.`,
       )
     }
+  }).catch(async (e: unknown) => {
+    await dispose().catch(() => undefined)
+    throw e
   })
   // Batched bookkeeping (free-hit tallies) is written and the database closed before leaving.
   const stop = () => server.close(() => void dispose().finally(() => process.exit(0)))
