@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { CollectionSummary } from '#contract/collections.ts'
 import { inProcessApi, overrideRoute, stubApi } from '#testing/api-stub.ts'
 import { appRoutes, renderRoute } from '#testing/render-route.tsx'
@@ -70,5 +70,24 @@ describe("a newcomer's first hour with a collection", () => {
     const alerts = screen.queryAllByRole('alert').map((a) => a.textContent)
     expect(alerts).toEqual([])
     expect(document.body.textContent).not.toMatch(/DELETE|POST|\b409\b/)
+  })
+})
+
+describe('titles of videos added by id alone', () => {
+  const videosTable = () => screen.getByRole('table', { name: 'Videos in this collection' })
+
+  it('says "title not known yet", then shows the title once a search the function cached has seen the video', async () => {
+    const page = await fetch('/api/search?location=48.8566%2C2.3522&locationRadius=25km&type=video')
+    expect(page.status).toBe(200)
+    const seen = ((await page.json()) as { data: { videoId: string; title: string }[] }).data[0]!
+    const c = await newCollection('Pasted ids', ['bbbbbbbbbb7', seen.videoId])
+    renderRoute(routes, { at: `/collections/${c.id}` })
+    await screen.findByRole('heading', { level: 1, name: 'Pasted ids' }, { timeout: 10_000 })
+    const table = videosTable()
+    expect(within(table).getByRole('row', { name: /bbbbbbbbbb7/ }).textContent).toContain(
+      'bbbbbbbbbb7 · title not known yet',
+    )
+    expect(within(table).getByRole('link', { name: seen.title })).toBeTruthy()
+    expect(table.textContent).not.toContain(`${seen.videoId} · title not known yet`)
   })
 })
