@@ -206,7 +206,12 @@ export const KwicHit = z.object({
 })
 export type KwicHit = z.infer<typeof KwicHit>
 
-export const SearchResult = z.object({ total: z.number().int().nullable(), hits: z.array(KwicHit) })
+export const SearchResult = z.object({
+  total: z.number().int().nullable(),
+  hits: z.array(KwicHit),
+  /** Present when the collection has nothing collected yet: why there is no hit. */
+  note: z.string().optional(),
+})
 export type SearchResult = z.infer<typeof SearchResult>
 
 /** The corpus search that finds a counted term's KWIC lines. */
@@ -220,5 +225,7 @@ export const StatsResult = z.object({
   videos: z.array(z.object({ videoId: z.string(), count: z.number().int() })).optional(),
   cues: z.number().int(),
   truncated: z.boolean(),
+  /** Present when the collection has nothing collected yet: why nothing is counted. */
+  note: z.string().optional(),
 })
 export type StatsResult = z.infer<typeof StatsResult>

@@ -12,6 +12,7 @@ import { num, type Database, type Queryable } from '../db/database.ts'
 import { ApiFailure, invalidQuery } from '../errors.ts'
 import { newCollectionId } from './collection-id.ts'
 import { summaryOf, videoOf } from './collection-rows.ts'
+import { fillSeenTitles } from './seen-titles.ts'
 
 export type CollectionRow = { id: string; source: string; lang: string | null; mode: CaptionMode }
 
@@ -64,6 +65,9 @@ export function createCollectionStore({
   source: string
   now: () => number
 }) {
+  /** Per collection: the newest cached page its titles were looked for in. */
+  const titlesReadUpTo = new Map<string, number>()
+
   async function row(q: Queryable, id: string, lock = false): Promise<CollectionRow> {
     const [r] = await q.query(
       `SELECT id, source, lang, mode FROM collections WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
@@ -188,12 +192,15 @@ export function createCollectionStore({
         // Locked: two adds at once would take the same positions.
         const c = await row(tx, id, true)
         const result = await addVideosIn(tx, c, input)
+        titlesReadUpTo.delete(id)
         return { ...result, collection: await summary(tx, id) }
       })
     },
 
     async detail(id: string): Promise<Omit<CollectionDetail, 'job'>> {
       const s = await summary(db, id)
+      // Cached pages already read for this collection are not read again; adding videos reads them all once more.
+      titlesReadUpTo.set(id, await fillSeenTitles(db, await row(db, id), titlesReadUpTo.get(id) ?? -1))
       const videos = await db.query(
         `SELECT v.*, t.lang AS track_lang, t.cue_count
          FROM collection_videos v LEFT JOIN corpus_tracks t ON t.id = v.track_id

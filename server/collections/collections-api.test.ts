@@ -379,7 +379,10 @@ describeOnEngines('collections API', (engine) => {
     expect((await h.request(`/api/collections/${c.id}/collect`, json({ maxUsd: 1 }))).status).toBe(202)
     const twice = await h.request(`/api/collections/${c.id}/collect`, json({ maxUsd: 1 }))
     expect(twice.status).toBe(409)
-    expect((await errorOf(twice)).code).toBe('conflict')
+    const refused = await errorOf(twice)
+    expect(refused.code).toBe('conflict')
+    // The message is for a person: no HTTP verb or status in it.
+    expect(refused.message).not.toMatch(/\b(GET|POST|PUT|PATCH|DELETE)\b|\b\d{3}\b/)
     while (captionCalls(h.seen).length === 0) await sleep(20)
     const sent = new URL(captionCalls(h.seen)[0]!.url).pathname
     const stop = await h.request(`/api/collections/${c.id}/collect`, { method: 'DELETE' })

@@ -55,7 +55,7 @@ const alreadyRunning = () =>
   new ApiFailure(
     409,
     'conflict',
-    'A collect job is already running for this collection; stop it (DELETE) before starting another.',
+    'This collection is already being collected: wait for that job to finish, or stop it before starting another.',
   )
 
 export function createJobStore({

@@ -1,7 +1,14 @@
 /** The KWIC lines of a search as CSV (the one writer: RFC 4180, header on line 1, CRLF, BOM, exact values) and its provenance sidecar. */
 import { toCsv, type Column } from '#contract/csv-writer.ts'
 import type { Queryable } from '../../db/database.ts'
-import { allHits, searchConfigs, type KwicHit, type SortOrder } from '../search/search-collection.ts'
+import {
+  allHits,
+  NOTHING_COLLECTED,
+  searchConfigs,
+  searchScope,
+  type KwicHit,
+  type SortOrder,
+} from '../search/search-collection.ts'
 import type { MatchMode } from '../search/search-sql.ts'
 import { loadCollection, provenanceHead } from './export-source.ts'
 
@@ -71,6 +78,7 @@ export async function kwicProvenance(
 ): Promise<Record<string, unknown>> {
   const collection = await loadCollection(db, collectionId)
   const exported = await lines(db, collectionId, p)
+  const { collected } = await searchScope(db, collectionId)
   return {
     ...provenanceHead(collection, `KWIC lines of "${p.q}" in the collection "${collection.name}"`, now),
     describes,
@@ -90,6 +98,7 @@ export async function kwicProvenance(
     notes: [
       'One line per matching cue: a cue that matches twice is one line, its hit the first match.',
       'Words match with the stemming of each track language where Postgres has one (english: running finds run), simple otherwise.',
+      ...(collected ? [] : [NOTHING_COLLECTED]),
     ],
   }
 }

@@ -40,7 +40,12 @@ export type KwicHit = {
   seq: number
 }
 
-export type SearchResult = { total: number | null; hits: KwicHit[] }
+export type SearchResult = {
+  total: number | null
+  hits: KwicHit[]
+  /** Present when the collection has nothing collected: why there can be no hit. */
+  note?: string
+}
 
 /** Sorting by context needs every line's context: beyond this many hits it is refused (narrow the query). */
 const MAX_CONTEXT_SORTED = 50_000
@@ -61,25 +66,39 @@ const ORDER: Record<'time' | 'video', string> = {
  */
 const WALK_MAX_CUES = 20_000
 
+/** What the search and statistics say when the collection has no collected track to read. */
+export const NOTHING_COLLECTED =
+  'Nothing is collected in this collection yet: collect its captions first, then search them and count their words.'
+
 /**
  * 404 for an unknown collection; otherwise the text-search configurations the search tries: those of every stored
  * track, a superset of the collection's that a loose scan of an index reads in a few entries, where the collection's
- * own would read all its videos (decision 0172). A configuration the collection lacks matches none of its cues.
+ * own would read all its videos (decision 0172). A configuration the collection lacks matches none of its cues. And
+ * whether the collection has a collected track at all.
  */
-export async function searchConfigs(db: Queryable, collectionId: string): Promise<string[]> {
+export async function searchScope(
+  db: Queryable,
+  collectionId: string,
+): Promise<{ configs: string[]; collected: boolean }> {
   // One round trip: every search asks this first.
-  const [found] = await db.query<{ known: boolean; cfgs: string[] }>(
+  const [found] = await db.query<{ known: boolean; collected: boolean; cfgs: string[] }>(
     `WITH RECURSIVE c AS (
        (SELECT cfg FROM corpus_tracks ORDER BY cfg LIMIT 1)
        UNION ALL
        SELECT (SELECT t.cfg FROM corpus_tracks t WHERE t.cfg > c.cfg ORDER BY t.cfg LIMIT 1) FROM c WHERE c.cfg IS NOT NULL)
      SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1) AS known,
+       EXISTS (SELECT 1 FROM collection_videos WHERE collection_id = $1 AND track_id IS NOT NULL) AS collected,
        ARRAY(SELECT cfg::text FROM c WHERE cfg IS NOT NULL) AS cfgs`,
     [collectionId],
   )
   if (!found?.known)
     throw new ApiFailure(404, 'not_found', `There is no collection ${JSON.stringify(collectionId)}.`)
-  return found.cfgs
+  return { configs: found.cfgs, collected: found.collected }
+}
+
+/** The configurations alone (see searchScope). */
+export async function searchConfigs(db: Queryable, collectionId: string): Promise<string[]> {
+  return (await searchScope(db, collectionId)).configs
 }
 
 type Row = {
@@ -251,7 +270,12 @@ export async function searchCollection(
     walkVideos = WALK_VIDEOS,
   }: { walkMaxCues?: number; walkVideos?: number } = {},
 ): Promise<SearchResult> {
-  const configs = await searchConfigs(db, collectionId)
+  const { configs, collected } = await searchScope(db, collectionId)
+  // The query is still checked, so a malformed one is refused the same whether or not anything is collected.
+  if (!collected) {
+    matchClause(p.q, p.match, configs, new Params())
+    return { total: p.count === 'exact' ? 0 : null, hits: [], note: NOTHING_COLLECTED }
+  }
   if (p.sort === 'before' || p.sort === 'after') {
     const hits = (await allHits(db, collectionId, p, configs)).slice(p.offset, p.offset + p.limit)
     return {

@@ -38,13 +38,13 @@ export function matchClause(q: string, mode: MatchMode, configs: readonly string
   const { wanted, excluded } = soundTerms(parsed)
   const parts: string[] = []
   if (tsquery) {
-    const placeholder = params.add(tsquery)
     // Names are checked against the known list before they are written into SQL as literals.
-    const arms = configs
-      .filter(isTextSearchConfig)
-      .map(
-        (cfg) => `(c.cfg = '${cfg}'::regconfig AND c.tsv @@ to_tsquery('${cfg}'::regconfig, ${placeholder}))`,
-      )
+    const known = configs.filter(isTextSearchConfig)
+    // No configuration yet (nothing stored anywhere): no arm, and no parameter left unused for Postgres to type.
+    const placeholder = known.length ? params.add(tsquery) : ''
+    const arms = known.map(
+      (cfg) => `(c.cfg = '${cfg}'::regconfig AND c.tsv @@ to_tsquery('${cfg}'::regconfig, ${placeholder}))`,
+    )
     parts.push(arms.length ? `(${arms.join(' OR ')})` : 'false')
   }
   if (wanted.length) parts.push(`c.sounds @> ${params.add(wanted)}::text[]`)

@@ -1,6 +1,6 @@
 /** GET /stats: the words of a collection, or of a search's hits with the search term's collocates. */
 import type { Queryable } from '../../db/database.ts'
-import { allHits, searchConfigs } from '../search/search-collection.ts'
+import { allHits, NOTHING_COLLECTED, searchScope } from '../search/search-collection.ts'
 import type { MatchMode } from '../search/search-sql.ts'
 import { collocates, topTerms, type Collocate, type TermCount } from './word-stats.ts'
 
@@ -20,6 +20,8 @@ export type StatsResult = {
   /** How many cues were counted, and whether the collection had more than the counting reads. */
   cues: number
   truncated: boolean
+  /** Present when the collection has nothing collected: why nothing is counted. */
+  note?: string
 }
 
 /** Counting runs in the function: beyond this many cues the statistics cover the first ones, in video order, and say so. */
@@ -37,11 +39,13 @@ export async function collectionStats(
   collectionId: string,
   p: StatsParams,
 ): Promise<StatsResult> {
-  const configs = await searchConfigs(db, collectionId)
+  const { configs, collected } = await searchScope(db, collectionId)
+  const note = collected ? {} : { note: NOTHING_COLLECTED }
   const options = { n: p.n, dropStopWords: p.stopwords === 'drop', limit: p.limit }
   if (p.q !== undefined) {
     const hits = await allHits(db, collectionId, { q: p.q, match: p.match, sort: 'time' }, configs)
     return {
+      ...note,
       terms: topTerms(hits, options),
       collocates: collocates(hits, { q: p.q, match: p.match }, options),
       videos: hitsPerVideo(hits),
@@ -57,5 +61,5 @@ export async function collectionStats(
   )
   const truncated = rows.length > MAX_STATS_CUES
   const counted = truncated ? rows.slice(0, MAX_STATS_CUES) : rows
-  return { terms: topTerms(counted, options), cues: counted.length, truncated }
+  return { ...note, terms: topTerms(counted, options), cues: counted.length, truncated }
 }

@@ -18,6 +18,12 @@ it('writes one row per coding through the one CSV writer: header on line 1, CRLF
     'end',
     'start_hms',
     'end_hms',
+    'lang',
+    'first_cue',
+    'last_cue',
+    'comment_id',
+    'parent_id',
+    'published_at',
     'text',
     'code',
     'code_path',
@@ -45,6 +51,12 @@ it('writes one row per coding through the one CSV writer: header on line 1, CRLF
     end: '10.75',
     start_hms: '00:00:05.000',
     end_hms: '00:00:10.750',
+    lang: 'en',
+    first_cue: '1',
+    last_cue: '2',
+    comment_id: '',
+    parent_id: '',
+    published_at: '',
     text: 'we were running to the metro station\nthe bus was late\nagain',
     code: 'Nostalgia',
     code_path: 'Nostalgia',
@@ -65,6 +77,12 @@ it('writes one row per coding through the one CSV writer: header on line 1, CRLF
     end: '',
     start_hms: '',
     end_hms: '',
+    lang: '',
+    first_cue: '',
+    last_cue: '',
+    comment_id: REPLY_ID,
+    parent_id: THREAD_ID,
+    published_at: '2026-01-03T08:00:00Z',
     text: 'Not true, the metro was fine 🚇 & <b>on time</b>',
     code: 'Counter-argument',
     code_path: 'Counter-argument',
@@ -73,6 +91,23 @@ it('writes one row per coding through the one CSV writer: header on line 1, CRLF
     coded_at: '2026-11-20T09:06:00.000Z',
   })
   expect(csv.records[8]!.video_url).toBe(`https://www.youtube.com/watch?v=vidEnglish0&lc=${THREAD_ID}`)
+  expect(csv.records[8]).toMatchObject({ comment_id: THREAD_ID, parent_id: '' })
+})
+
+it('traces a reply coded without its video through its thread: video id and URL from the thread the export holds', () => {
+  const codings = CODINGS.map((c) =>
+    c.segment.kind === 'reply' && c.segment.commentId === REPLY_ID
+      ? { ...c, segment: { ...c.segment, videoId: null } }
+      : c,
+  )
+  const replySources = [{ commentId: THREAD_ID, videoId: 'vidEnglish0', lines: [] }]
+  const records = read(writeCodingsCsv(codedProject({ codings, replySources })).body).records
+  expect(records.find((r) => r.comment_id === REPLY_ID)).toMatchObject({
+    video_id: 'vidEnglish0',
+    video_url: `https://www.youtube.com/watch?v=vidEnglish0&lc=${REPLY_ID}`,
+    parent_id: THREAD_ID,
+    published_at: '2026-01-03T08:00:00Z',
+  })
 })
 
 it('keeps a formula-looking memo exactly (the plain CSV repairs nothing)', () => {

@@ -9,7 +9,11 @@ import { paidFetch } from '#lib/paid-fetch.ts'
 /** The contract's line plus its keyword; absent keyword: the line shows the cue's text as the hit. */
 export const KwicLine = KwicHit.extend({ hit: z.string().optional() })
 export type KwicLine = z.infer<typeof KwicLine>
-const SearchPage = z.object({ total: z.number().int().nullable(), hits: z.array(KwicLine) })
+const SearchPage = z.object({
+  total: z.number().int().nullable(),
+  hits: z.array(KwicLine),
+  note: z.string().optional(),
+})
 export type SearchPage = z.infer<typeof SearchPage>
 
 export const PAGE_SIZE = 100

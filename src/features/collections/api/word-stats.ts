@@ -13,6 +13,8 @@ const Stats = z.object({
   /** With q: the hits per video, in the collection's order. */
   videos: z.array(z.object({ videoId: z.string(), count: z.number().int() })).optional(),
   truncated: z.boolean().optional(),
+  /** Nothing collected yet: why nothing is counted. */
+  note: z.string().optional(),
 })
 
 /** What the statistics panel asks first; the per-video counts ask the same, so it is one request. */

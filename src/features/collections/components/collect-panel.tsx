@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Job } from '#contract/collections.ts'
 import { formatUsd } from '#contract/prices.ts'
-import { errorMessage } from '#lib/api-client.ts'
+import { ApiError, errorMessage } from '#lib/api-client.ts'
 import { collectionQueries, startCollect, stopCollect } from '#lib/collections/collections-api.ts'
 import { Button } from '#components/ui/button.tsx'
 import { QueryError } from './query-error.tsx'
@@ -96,12 +96,27 @@ export function CollectPanel({ collectionId, job }: { collectionId: string; job:
           )}
         </form>
       )}
-      {(start.error ?? stop.error) && (
-        <p role="alert" className="text-red-800">
-          {errorMessage(start.error ?? stop.error)}
-        </p>
-      )}
+      <PressError error={start.error ?? stop.error} job={job} />
     </section>
+  )
+}
+
+/** A press that met a job already running: that job's progress above is the whole answer. */
+const metRunningJob = (e: unknown) => e instanceof ApiError && e.status === 409 && e.code === 'conflict'
+
+/**
+ * A failed press, in the function's plain words, shown only while the state it describes lasts: a job starting or
+ * ending since clears it, as does the next press.
+ */
+function PressError({ error, job }: { error: Error | null; job: Job | null }) {
+  const jobNow = job ? `${job.startedAt} ${job.state}` : ''
+  const [seen, setSeen] = useState({ error, jobThen: jobNow })
+  if (seen.error !== error) setSeen({ error, jobThen: jobNow })
+  if (!error || metRunningJob(error) || seen.jobThen !== jobNow) return null
+  return (
+    <p role="alert" className="text-red-800">
+      {errorMessage(error)}
+    </p>
   )
 }
 

@@ -15,6 +15,7 @@ import { countOverTime, countPerVideo } from '../lib/hit-counts.ts'
 import { studioLink } from '../lib/studio-link.ts'
 import { HitsChart } from './hits-chart.tsx'
 import { KwicLines } from './kwic-lines.tsx'
+import { NothingCollectedNote } from './nothing-collected-note.tsx'
 import { QueryError } from './query-error.tsx'
 import { SearchForm } from './search-form.tsx'
 
@@ -50,7 +51,10 @@ export function CorpusSearchPanel({ collectionId, mode, videos, search, onSearch
       />
       <QueryError title="The search failed" query={lines} />
       {hasQuery && lines.isPending && <p role="status">Searching…</p>}
-      {hasQuery && lines.data && (
+      {hasQuery && lines.data?.note && (
+        <NothingCollectedNote collectionId={collectionId} note={lines.data.note} />
+      )}
+      {hasQuery && lines.data && !lines.data.note && (
         <>
           <p role="status" aria-live="polite" data-testid="corpus-total">
             {counting

@@ -71,6 +71,7 @@ export function VideosTable({ videos, linkOf = studioLink }: Props) {
                   <Link className="text-sky-800 underline" to={linkOf(v)}>
                     {v.title ?? v.videoId}
                   </Link>
+                  {v.title === null && <span className="text-slate-600"> · title not known yet</span>}
                 </span>
                 <span role="cell" className="truncate">
                   {v.channelTitle ?? '—'}

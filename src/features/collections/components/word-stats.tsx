@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { collectionPath, type CorpusSearchState } from '#lib/urls/collections.ts'
 import { DEFAULT_STATS, wordStatsQuery } from '../api/word-stats.ts'
+import { NothingCollectedNote } from './nothing-collected-note.tsx'
 import { QueryError } from './query-error.tsx'
 
 type Props = { collectionId: string; search: CorpusSearchState }
@@ -53,7 +54,8 @@ export function WordStats({ collectionId, search }: Props) {
       </div>
       <QueryError title="The statistics could not be computed" query={stats} />
       {stats.isPending && <p role="status">Counting words…</p>}
-      {stats.data && (
+      {stats.data?.note && <NothingCollectedNote collectionId={collectionId} note={stats.data.note} />}
+      {stats.data && !stats.data.note && (
         <div className="flex flex-wrap gap-8">
           <TermList title="Most frequent" terms={stats.data.terms} link={link} />
           {stats.data.collocates && (
