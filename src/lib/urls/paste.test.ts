@@ -10,6 +10,10 @@ describe('pasteTargetUrl', () => {
     )
     expect(pasteTargetUrl({ kind: 'channel', by: 'username', username: 'Rick' })).toBe('/channels/user/Rick')
     expect(pasteTargetUrl({ kind: 'comment', parentId: 'P', replyId: 'P.x' })).toBe('/replies/P?reply=P.x')
+    // A comment link's video travels with it, so a coded reply can name its video.
+    expect(pasteTargetUrl({ kind: 'comment', parentId: 'P', videoId: 'dQw4w9WgXcQ' })).toBe(
+      '/replies/P?video=dQw4w9WgXcQ',
+    )
     expect(pasteTargetUrl({ kind: 'location', lat: 1, lng: 2 })).toBe(
       '/search?location=1,2&radius=10&unit=km',
     )

@@ -15,7 +15,7 @@ export function pasteTargetUrl(target: PasteTarget): string {
       if (target.by === 'handle') return channelsPath({ by: 'handle', handle: target.handle })
       return channelsPath({ by: 'username', username: target.username })
     case 'comment':
-      return repliesPath(target.parentId, { reply: target.replyId })
+      return repliesPath(target.parentId, { reply: target.replyId, video: target.videoId })
     case 'location':
       return searchPath({
         lat: target.lat,

@@ -5,17 +5,26 @@ describe('replies URL state', () => {
   it('reads every value and writes format always, the rest only when not default', () => {
     const reply = 'UgzABCDEFGHIJKLMNOPQRSTU.9abcdefghijklmnopqrstu'
     const { state, problems } = parseRepliesSearch(
-      new URLSearchParams(`format=plainText&view=flat&sort=liked&q=hi&reply=${reply}`),
+      new URLSearchParams(`format=plainText&view=flat&sort=liked&q=hi&reply=${reply}&video=dQw4w9WgXcQ`),
     )
     expect(problems).toEqual([])
-    expect(state).toEqual({ format: 'plainText', view: 'flat', sort: 'liked', q: 'hi', reply })
-    expect(repliesSearchString(state)).toBe(`?format=plainText&view=flat&sort=liked&q=hi&reply=${reply}`)
+    expect(state).toEqual({
+      format: 'plainText',
+      view: 'flat',
+      sort: 'liked',
+      q: 'hi',
+      reply,
+      video: 'dQw4w9WgXcQ',
+    })
+    expect(repliesSearchString(state)).toBe(
+      `?format=plainText&view=flat&sort=liked&q=hi&reply=${reply}&video=dQw4w9WgXcQ`,
+    )
     expect(repliesSearchString({ format: 'html', view: 'tree', sort: 'oldest', q: '' })).toBe('?format=html')
   })
 
   it('falls back to the default and names each bad value', () => {
     const { state, problems } = parseRepliesSearch(
-      new URLSearchParams('format=pdf&view=grid&sort=random&reply=nope'),
+      new URLSearchParams('format=pdf&view=grid&sort=random&reply=nope&video=short'),
     )
     expect(state).toEqual({ format: 'html', view: 'tree', sort: 'oldest', q: '' })
     expect(problems).toEqual([
@@ -23,6 +32,7 @@ describe('replies URL state', () => {
       'view=grid is not one of tree, flat; showing tree.',
       'sort=random is not one of oldest, newest, liked; showing oldest.',
       'reply=nope is not a reply id (<comment id>.<22 characters>); nothing is highlighted.',
+      'video=short is not a video id (11 characters); codings will not name it.',
     ])
   })
 

@@ -1,11 +1,11 @@
 /** /replies' URLs: their state, builders and parser in one module, so a parameter is added in one place. */
 import { z } from 'zod'
 import { COMMENT_FORMATS as REPLY_FORMATS, type CommentFormat } from '#contract/enums.ts'
-import { REPLY_ID_RE } from '#contract/identifiers.ts'
+import { REPLY_ID_RE, VIDEO_ID_RE } from '#contract/identifiers.ts'
 import { COLLECTION_ID_RE } from './collections.ts'
 import { ROUTES, seg, withQuery } from './routes.ts'
 
-// ——— /replies, /replies/:commentId?format=&view=&sort=&q=&reply=&collection= ———
+// ——— /replies, /replies/:commentId?format=&view=&sort=&q=&reply=&collection=&video= ———
 
 const REPLY_VIEWS = ['tree', 'flat'] as const
 type ReplyViewMode = (typeof REPLY_VIEWS)[number]
@@ -21,6 +21,8 @@ export type RepliesViewState = {
   reply?: string
   /** A collection whose codes apply to replies (coding). */
   collection?: string
+  /** The video the comment is under, when the link said it: coded replies carry it. */
+  video?: string
 }
 
 export const DEFAULT_STATE: RepliesViewState = { format: 'html', view: 'tree', sort: 'oldest', q: '' }
@@ -33,6 +35,7 @@ function repliesQuery(state: Partial<RepliesViewState>): string {
   if (state.q) p.set('q', state.q)
   if (state.reply) p.set('reply', state.reply)
   if (state.collection) p.set('collection', state.collection)
+  if (state.video) p.set('video', state.video)
   return p.toString()
 }
 
@@ -87,6 +90,14 @@ export function parseRepliesSearch(params: URLSearchParams): { state: RepliesVie
     else
       problems.push(
         `collection=${collection.slice(0, 40)} is not a collection id (c_ and 10 letters or digits); coding is off.`,
+      )
+  }
+  const video = params.get('video')
+  if (video) {
+    if (VIDEO_ID_RE.test(video)) state.video = video
+    else
+      problems.push(
+        `video=${video.slice(0, 40)} is not a video id (11 characters); codings will not name it.`,
       )
   }
   return { state, problems }

@@ -45,6 +45,7 @@ export function CodesSection({ collection }: Props) {
         : repliesPath(s.parentId ?? s.commentId, {
             reply: s.parentId ? s.commentId : undefined,
             collection: id,
+            video: s.videoId ?? undefined,
           })
     return (
       <Link className="text-sky-800 underline" to={to} aria-label={`Open ${item.where}`}>

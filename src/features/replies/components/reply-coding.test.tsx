@@ -37,7 +37,7 @@ beforeEach(() => {
 })
 
 describe('coding replies', { timeout: 60_000 }, () => {
-  it('with a collection chosen, a reply is coded as shown (plain text), and its card shows the code', async () => {
+  it('with a collection chosen, a reply is coded as shown (plain text) with the video its link named, and its card shows the code', async () => {
     const { collection, codes } = await codedCollection(
       'Replies',
       [],
@@ -46,7 +46,7 @@ describe('coding replies', { timeout: 60_000 }, () => {
     const { user } = renderRoute(
       <ReplyThread
         parentCommentId={PARENT}
-        state={{ ...DEFAULT_STATE, collection: collection.id }}
+        state={{ ...DEFAULT_STATE, collection: collection.id, video: 'dQw4w9WgXcQ' }}
         onStateChange={() => {}}
       />,
     )
@@ -69,7 +69,7 @@ describe('coding replies', { timeout: 60_000 }, () => {
         coder: 'Ann Coder',
         segment: {
           kind: 'reply',
-          videoId: null,
+          videoId: 'dQw4w9WgXcQ',
           commentId: replies[0]!.id,
           parentId: PARENT,
           author: 'Bea',

@@ -26,7 +26,7 @@ export type ReplyThreadProps = {
 export function ReplyThread({ parentCommentId, state, onStateChange }: ReplyThreadProps) {
   const thread = useReplyPages(parentCommentId)
   const { query, loadAll, pages, replies } = thread
-  const coding = useReplyCoding(state.collection)
+  const coding = useReplyCoding(state.collection, state.video)
   const { links, byId, pattern, matched, tree, exported, flat } = useShownReplies(replies, state)
   const highlighted = state.reply && byId.has(state.reply) ? state.reply : undefined
   const { collapsed, toggle, collapseAll, expandAll } = useCollapsedReplies(links, highlighted)

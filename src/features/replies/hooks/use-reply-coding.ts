@@ -7,7 +7,8 @@ import { replyPlainText } from '../lib/reply-plain-text.ts'
 
 const commentOf = (c: Coding) => (c.segment.kind === 'reply' ? c.segment.commentId : undefined)
 
-export function useReplyCoding(collectionId: string | undefined) {
+/** `videoId`: the video the thread is under, when the page's link named it. */
+export function useReplyCoding(collectionId: string | undefined, videoId?: string) {
   const item = useItemCoding(collectionId, commentOf)
   const { changes, coder } = item
 
@@ -16,7 +17,7 @@ export function useReplyCoding(collectionId: string | undefined) {
       if (!coder) return
       const segment = {
         kind: 'reply' as const,
-        videoId: null,
+        videoId: videoId ?? null,
         commentId: reply.id,
         parentId: reply.parentId || null,
         author: reply.authorDisplayName || null,
@@ -25,7 +26,7 @@ export function useReplyCoding(collectionId: string | undefined) {
       }
       changes.apply.mutate({ codeIds: [...codeIds], segment, memo, coder }, { onSuccess: onDone })
     },
-    [changes.apply, coder],
+    [changes.apply, coder, videoId],
   )
 
   return { ...item, apply }
