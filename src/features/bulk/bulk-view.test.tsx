@@ -65,7 +65,7 @@ describe('BulkView', () => {
     const bar = screen.getByRole('progressbar', { name: 'Bulk download progress' })
     expect(bar.getAttribute('aria-valuenow')).toBe('2')
     expect(bar.getAttribute('aria-valuemax')).toBe('2')
-    expect(screen.getByText(/1 not included, see report\.csv/)).toBeTruthy()
+    expect(screen.getByText(/, 1 file not saved \(from 1 video\), see report\.csv/)).toBeTruthy()
 
     await waitFor(() => expect(saved).toHaveLength(1))
     expect(saved[0]!.name).toMatch(/^captions-bulk-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.zip$/)

@@ -112,7 +112,7 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
           outcome.value.langReceived === UNDETERMINED_LANGUAGE ? undefined : outcome.value.langReceived,
         )
     } else {
-      progress.missing++
+      progress.missing += (job.save ? 1 : 0) + job.converts.length
       if (job.lookup) resolver.fail(job.videoId, outcome.error)
     }
     report()
