@@ -9,8 +9,12 @@ import type { FileSource } from '#lib/captions/convertible.ts'
 import type { CacheState } from '#lib/paid-fetch.ts'
 import type { LanguageChoice } from './plan.ts'
 
-/** Where a file's language came from: its JSON items, the request, or the video's default-language lookup. */
-export type LanguageSource = 'json-items' | 'request' | 'default-lookup'
+/**
+ * Where a file's language came from: its JSON items, the request, the video's default-language lookup, a JSON track
+ * of the video's default language the browser already held (`known-before`), or nowhere: `default-track` files are
+ * the video's default track, language not learnt, named `<id>.default.<ext>` with `langReceived` "default".
+ */
+export type LanguageSource = 'json-items' | 'request' | 'default-lookup' | 'known-before' | 'default-track'
 
 export type FileRecord = {
   /** Path inside the ZIP: `<videoId>/<videoId>.<lang>.<ext>` (`.converted.<ext>` for a converted file). */
