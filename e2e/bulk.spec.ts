@@ -278,7 +278,7 @@ test.describe('bulk caption download', () => {
     await expect(page.getByText('Bulk download stopped')).toBeVisible()
     expect(manifest.run.outcome).toBe('stopped')
     expect(manifest.run.summary).toMatch(
-      /^Stopped by the researcher: this ZIP holds only the \d+ files? that finished before the stop/,
+      /^Stopped by the researcher: this ZIP holds only the \d+ files? saved before the stop/,
     )
     // Exactly the finished files, each complete, and the rest listed as not fetched.
     expect(captionPaths.length).toBeGreaterThanOrEqual(3)

@@ -151,7 +151,7 @@ function payingRequests(page: Page): string[] {
 
 async function chooseApproval(page: Page, label: string): Promise<void> {
   await page.goto(`${BASE}/`)
-  await page.getByLabel('Open pages without asking up to').selectOption({ label })
+  await page.getByLabel('Ask me before opening anything that costs more than').selectOption({ label })
 }
 
 test.describe('no route pays on open above the approval setting', () => {
@@ -167,10 +167,11 @@ test.describe('no route pays on open above the approval setting', () => {
     await server?.stop()
   })
 
-  test('by default a video page ($0.00106) shows its price and pays nothing until the priced press', async ({
+  test('set to $0.001, a video page ($0.00106) shows its price and pays nothing until the priced press', async ({
     page,
     request,
   }) => {
+    await chooseApproval(page, '$0.00100')
     const before = await paidCalls(request)
     const paying = payingRequests(page)
     await page.goto(`/videos/${ANCHOR_VIDEO}`)
@@ -182,7 +183,7 @@ test.describe('no route pays on open above the approval setting', () => {
     expect(await paidCalls(request)).toBe(before)
     expect(await axeViolations(page)).toEqual([])
     // The setting is a labelled control in the header, reachable from the keyboard.
-    const setting = page.getByLabel('Open pages without asking up to')
+    const setting = page.getByLabel('Ask me before opening anything that costs more than')
     await expect(setting).toHaveValue('0.001')
     await setting.focus()
     await expect(setting).toBeFocused()
@@ -198,7 +199,7 @@ test.describe('no route pays on open above the approval setting', () => {
     page,
     request,
   }) => {
-    await chooseApproval(page, 'nothing: always ask')
+    await chooseApproval(page, '$0 (always ask)')
     const paying = payingRequests(page)
     const openings: [string, RegExp, () => Promise<void>][] = [
       [
@@ -231,10 +232,13 @@ test.describe('no route pays on open above the approval setting', () => {
     }
   })
 
-  test('with the setting raised, a video page opens by itself', async ({ page, request }) => {
-    await chooseApproval(page, '$0.00200')
+  test('by default a new video page (file list and default track) opens by itself', async ({
+    page,
+    request,
+  }) => {
     const before = await paidCalls(request)
     await page.goto(`/videos/${LONG_VIDEO}`)
+    await expect(page.getByLabel('Ask me before opening anything that costs more than')).toHaveValue('0.002')
     await expect(page.getByRole('heading', { name: `Captions of ${LONG_VIDEO}` })).toBeVisible()
     await expect(page.getByRole('button', { name: /^Open captions/ })).toHaveCount(0)
     await expect.poll(() => paidCalls(request)).toBe(before + 2)
@@ -244,7 +248,7 @@ test.describe('no route pays on open above the approval setting', () => {
     page,
     request,
   }) => {
-    await chooseApproval(page, 'nothing: always ask')
+    await chooseApproval(page, '$0 (always ask)')
     const before = await paidCalls(request)
     // Bought by the first test of this block: the function answers it from its cache.
     await page.goto(`/videos/${ANCHOR_VIDEO}`)

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { APPROVAL_STORAGE_KEY, writeApprovalSetting } from '#lib/pricing/approval-setting.ts'
 import { inProcessApi, stubApi } from '#testing/api-stub.ts'
 import { renderRoute } from '#testing/render-route.tsx'
@@ -79,6 +79,25 @@ describe('OpeningPriceGate', () => {
       </OpeningPriceGate>,
     )
     await waitFor(() => expect(screen.getByText('the view is open')).toBeTruthy(), { timeout: 10_000 })
+  })
+
+  it('with the default setting, a new video page (file list + default track) opens without a press', async () => {
+    localStorage.removeItem(APPROVAL_STORAGE_KEY)
+    const requests = recordRequests()
+    renderRoute(
+      <OpeningPriceGate
+        opening={{ kind: 'video', videoId: 'k7Ry2VqWm_E' }}
+        label="Open captions"
+        pays="its captions"
+      >
+        <View />
+      </OpeningPriceGate>,
+    )
+    // Earlier tests' writes are held in memory: a storage event makes the gate read the (now empty) storage again.
+    act(() => window.dispatchEvent(new StorageEvent('storage', { key: APPROVAL_STORAGE_KEY })))
+    expect(await screen.findByText('the view is open', {}, { timeout: 10_000 })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /^Open captions/ })).toBeNull()
+    expect(requests.every((r) => r.startsWith('POST /api/quote'))).toBe(true)
   })
 
   it('opens at once what the browser already holds', () => {

@@ -18,7 +18,8 @@ export type OpeningPriceGateProps = {
 
 /**
  * Holds a paying route's view behind its opening price (docs/decisions/0137): the view opens by itself when opening is
- * cached or costs no more than the approval setting; otherwise it shows the price and waits for a priced press.
+ * cached or costs no more than the header's "Ask me before opening anything that costs more than"; otherwise it shows
+ * the price and opens when its priced button is pressed.
  * Once open it stays open (a later quote saying otherwise must not take the view away). Key it by what it opens.
  */
 export function OpeningPriceGate({
@@ -48,8 +49,9 @@ export function OpeningPriceGate({
       </h1>
       <p className="text-slate-800">
         It asks the data service for {pays}: <strong>{formatUsd(price.priceUsd)}</strong>
-        {price.failed ? ' at list price (the current price could not be checked)' : ''}. Pages open by
-        themselves up to {approveUpTo === 0 ? 'nothing' : formatUsd(approveUpTo)} (the setting in the header).
+        {price.failed ? ' at list price (the current price could not be checked)' : ''}. You asked to be asked
+        before opening anything that costs more than {formatUsd(approveUpTo)} (the setting at the top of the
+        page).
       </p>
       <PricedButton
         variant="primary"

@@ -9,18 +9,18 @@ export type ApprovalSelectProps = {
 }
 
 function label(usd: number, defaultUsd: number): string {
-  if (usd === 0) return 'nothing: always ask'
+  if (usd === 0) return '$0 (always ask)'
   return `${formatUsd(usd)}${usd === defaultUsd ? ' (default)' : ''}`
 }
 
-/** The approval setting: pages that cost at most this open by themselves; dearer ones wait for a priced press. */
+/** Pages that cost at most this open by themselves; a dearer one shows its price and opens only when pressed. */
 export function ApprovalSelect({ valueUsd, choicesUsd, defaultUsd, onChange }: ApprovalSelectProps) {
   const id = useId()
   const choices = choicesUsd.includes(valueUsd) ? choicesUsd : [...choicesUsd, valueUsd].sort((a, b) => a - b)
   return (
     <div className="flex items-baseline gap-1.5 whitespace-nowrap">
       <label htmlFor={id} className="text-slate-300">
-        Open pages without asking up to
+        Ask me before opening anything that costs more than
       </label>
       <select
         id={id}

@@ -65,7 +65,7 @@ describe('BulkView', () => {
     const bar = screen.getByRole('progressbar', { name: 'Bulk download progress' })
     expect(bar.getAttribute('aria-valuenow')).toBe('2')
     expect(bar.getAttribute('aria-valuemax')).toBe('2')
-    expect(screen.getByText(/1 not included, see report\.csv/)).toBeTruthy()
+    expect(screen.getByText(/, 1 file not saved \(from 1 video\), see report\.csv/)).toBeTruthy()
 
     await waitFor(() => expect(saved).toHaveLength(1))
     expect(saved[0]!.name).toMatch(/^captions-bulk-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.zip$/)
@@ -93,7 +93,7 @@ describe('BulkView', () => {
     )
     await act(() => router.navigate('/bulk?ids=Jp4cK9tRz1U,As3rOnly5xk&formats=text'))
     expect(screen.getByRole('group', { name: 'Videos (2 of 2 selected)' })).toBeTruthy()
-    expect(screen.getByTestId('bulk-plan').textContent).toMatch(/^4 requests/) // 2 lookups + 2 text files
+    expect(screen.getByTestId('bulk-plan').textContent).toMatch(/^2 requests/) // 2 text files, each named as the default track
     expect(router.state.location.search).toBe('?ids=Jp4cK9tRz1U,As3rOnly5xk&formats=text')
   })
 
@@ -144,10 +144,33 @@ describe('BulkView', () => {
       screen.getByText('Choose at least one language, or the default language of each video.'),
     ).toBeTruthy()
     await user.click(screen.getByRole('radio', { name: 'Default language of each video' }))
-    expect(screen.getByTestId('bulk-plan').textContent).toMatch(/^2 requests/)
-    expect(screen.getByText(/Includes 1 JSON request \(one per video\)/)).toBeTruthy()
+    expect(screen.getByTestId('bulk-plan').textContent).toMatch(/^1 request /)
+    expect(screen.getByRole('group', { name: 'Name the files' }).textContent).toContain('+1 JSON request ')
     await user.click(screen.getByRole('button', { name: 'Select none' }))
     expect(screen.getByText('Select at least one video.')).toBeTruthy()
     expect((downloadButton() as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('exact files in each default language buy no JSON to name them unless asked; a track the browser holds names them free', async () => {
+    const { user, queryClient } = setup('/bulk?ids=dQw4w9WgXcQ,Jp4cK9tRz1U,Zp3xQe9LbTg&formats=srt')
+    expect(screen.getByTestId('bulk-plan').textContent).toBe(
+      '3 requests × $0.00053 = $0.00159 at most, for up to 3 files.',
+    )
+    const naming = screen.getByRole('group', { name: 'Name the files' })
+    expect(
+      (within(naming).getByRole('radio', { name: /^As the default track/ }) as HTMLInputElement).checked,
+    ).toBe(true)
+    expect(within(naming).getByText(/By language/).textContent).toContain('+3 JSON requests')
+    await user.click(within(naming).getByRole('radio', { name: /^By language/ }))
+    expect(screen.getByTestId('bulk-plan').textContent).toMatch(/^6 requests × \$0\.00053 = \$0\.00318/)
+
+    // The studio already holds one video's default track: its language is known, nothing to buy for it.
+    queryClient.setQueryData(['captions', 'track', 'dQw4w9WgXcQ', { lang: undefined, mode: 'default' }], {
+      data: [{ text: 'x', offset: 0, duration: 1, lang: 'en', wordCount: 1, speechRate: 60 }],
+      receipt: { url: '', costUsd: 0.00053, cache: 'MISS', fetchedAt: '' },
+    })
+    await user.click(screen.getByRole('checkbox', { name: 'vtt' }))
+    expect(screen.getByTestId('bulk-plan').textContent).toMatch(/^8 requests/)
+    expect(within(naming).getByText(/By language/).textContent).toContain('+2 JSON requests')
   })
 })

@@ -1,7 +1,9 @@
 import { useId, useMemo, useState } from 'react'
 import { useLocation } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
 import { MAX_PARALLEL, MAX_VIDEOS, selectedIds, type BulkState } from './lib/bulk-search.ts'
-import { planBothWays, type BulkSelection } from '#lib/caption-archive/plan.ts'
+import { planBothWays, planBulk, type BulkSelection, type FileNaming } from '#lib/caption-archive/plan.ts'
+import { knownDefaultLanguages } from '#lib/captions/known-default-language.ts'
 import { canStreamToFile, type SaveMethod } from '#lib/caption-archive/save-zip.ts'
 import { useBulkRun } from './hooks/use-bulk-run.ts'
 import { FormatPicker } from './components/format-picker.tsx'
@@ -36,18 +38,27 @@ export function BulkView({ state, problems, onStateChange }: BulkViewProps) {
   const location = useLocation()
   const busy = run.phase === 'running'
 
-  const selection: BulkSelection = useMemo(
-    () => ({
-      videoIds: selectedIds(state),
+  const queryClient = useQueryClient()
+  // Nothing is bought only to name files unless the researcher asks for it (the priced choice below).
+  const [naming, setNaming] = useState<FileNaming>('default-track')
+  const selection: BulkSelection = useMemo(() => {
+    const videoIds = selectedIds(state)
+    return {
+      videoIds,
       formats: state.formats,
       languages: state.languages,
       mode: state.mode,
       files: state.files,
-    }),
-    [state],
-  )
+      naming,
+      knownLanguages: knownDefaultLanguages(queryClient, videoIds, state.mode),
+    }
+  }, [state, naming, queryClient])
   const both = useMemo(() => planBothWays(selection), [selection])
   const plan = both[state.files]
+  const lookupsToName = useMemo(
+    () => planBulk({ ...selection, naming: 'by-language' }).lookupsOnly,
+    [selection],
+  )
   const counts = {
     formats: selection.formats.length,
     videos: selection.videoIds.length,
@@ -151,6 +162,9 @@ export function BulkView({ state, problems, onStateChange }: BulkViewProps) {
           counts={counts}
           files={state.files}
           onFilesChange={(files) => set({ files })}
+          naming={
+            lookupsToName > 0 ? { value: naming, lookups: lookupsToName, onChange: setNaming } : undefined
+          }
           blocker={blocker}
           method={method}
           canStream={canStream}

@@ -73,6 +73,21 @@ describe('caption studio', { timeout: 60_000 }, () => {
     expect(time()).toBe(`0:00 / ${Math.floor(end / 60)}:${String(Math.floor(end % 60)).padStart(2, '0')}`)
   })
 
+  it('a revisit answered from the browser cache says "cached · free" for each item, and pays nothing', async () => {
+    const paid = watchPaid()
+    const first = renderAt('/videos/k7Ry2VqWm_E')
+    await screen.findByRole('list', { name: 'Transcript cues' }, slow)
+    await waitFor(() => expect(screen.getByTestId('cost-files').textContent).toBe('$0.00053'))
+    first.unmount()
+    const asked = paid.length
+    renderRoute(videosRoutes, { at: '/videos/k7Ry2VqWm_E', queryClient: first.queryClient })
+    await screen.findByRole('list', { name: 'Transcript cues' }, slow)
+    expect(paid.length).toBe(asked)
+    expect(screen.getByTestId('opening-costs').textContent).toBe(
+      'Opening this video: file list cached · free, captions cached · free',
+    )
+  })
+
   it('a cue click seeks there and highlights it; t= in the URL starts at that moment', async () => {
     watchPaid()
     const items = await anchorTrack()

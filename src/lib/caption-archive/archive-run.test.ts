@@ -249,6 +249,43 @@ describe('a bulk run, its failures and its stop', () => {
     expect(m.run.totals.costUsd).toBe(0.00212) // 4 answers × $0.00053, the refused lookup included
   })
 
+  it('exact files named as the default track buy no JSON: <id>.default.srt, the manifest saying so', async () => {
+    const { fetch, requested } = fakeFunction((u) => ({
+      status: 200,
+      body: `${u.searchParams.get('format')} ${u.pathname.split('/').pop()}`,
+    }))
+    const selection: BulkSelection = {
+      videoIds: [CJK, RICK],
+      formats: ['srt'],
+      languages: 'default',
+      mode: 'default',
+      naming: 'default-track',
+      knownLanguages: { [RICK]: 'en' },
+    }
+    const { zip, manifest } = run(selection, { fetch })
+    const files = await unzip(zip)
+    const m = await manifest
+    expect(requested.sort()).toEqual(
+      [
+        `/api/captions/${CJK}?format=srt&mode=default`,
+        `/api/captions/${RICK}?format=srt&lang=en&mode=default`,
+      ].sort(),
+    )
+    expect(
+      Object.keys(files)
+        .filter((p) => p.includes('/'))
+        .sort(),
+    ).toEqual([`${CJK}/${CJK}.default.srt`, `${RICK}/${RICK}.en.srt`].sort())
+    expect(m.lookups).toEqual([])
+    expect(m.files.map((f) => [f.path, f.langRequested, f.langReceived, f.langFrom]).sort()).toEqual(
+      [
+        [`${CJK}/${CJK}.default.srt`, null, 'default', 'default-track'],
+        [`${RICK}/${RICK}.en.srt`, 'en', 'en', 'known-before'],
+      ].sort(),
+    )
+    expect(m.run.totals.costUsd).toBe(0.00106)
+  })
+
   it('retries what was never charged (storage down, a 429 at the door), counting what every attempt cost', async () => {
     const tries = new Map<string, number>()
     const { fetch } = fakeFunction((u) => {

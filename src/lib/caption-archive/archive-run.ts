@@ -10,7 +10,7 @@ import { jobUrl, type BulkJob, type BulkPlan, type BulkSelection } from './plan.
 import { emptyProgress, type BulkProgress } from './progress.ts'
 import { captionRetryPolicy, haltsTheRun } from './retry-policy.ts'
 import { runPool, type PoolOptions, type PoolOutcome } from './run-pool.ts'
-import { languageOfJsonTrack, UNDETERMINED_LANGUAGE } from './track-language.ts'
+import { DEFAULT_TRACK, languageOfJsonTrack, UNDETERMINED_LANGUAGE } from './track-language.ts'
 import { bulkArchiveEntries, zipStream, type FetchedCaption, type ZipEntry } from './zip-stream.ts'
 
 /** paidFetch's bytes mode: throws ApiError on failures, hands every receipt (failures too) to `onReceipt`. */
@@ -64,8 +64,8 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
 
   async function fetchJob(job: BulkJob, jobSignal: AbortSignal): Promise<FetchedCaption> {
     let lang: string | undefined = job.lang
-    let langFrom: LanguageSource = 'request'
-    if (job.lang === undefined && !job.lookup) {
+    let langFrom: LanguageSource = job.langKnown ? 'known-before' : 'request'
+    if (job.lang === undefined && !job.lookup && !job.defaultTrack) {
       lang = await resolver.wait(job.videoId, jobSignal)
       langFrom = 'default-lookup'
     }
@@ -79,7 +79,8 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
         signal: jobSignal,
         onReceipt: (r) => noteReceipt(job, r),
       })
-      let langReceived = lang ?? UNDETERMINED_LANGUAGE
+      let langReceived = lang ?? (job.defaultTrack ? DEFAULT_TRACK : UNDETERMINED_LANGUAGE)
+      if (job.defaultTrack) langFrom = 'default-track'
       if (job.format === 'json') {
         const found = languageOfJsonTrack(bytes)
         if (found) langReceived = found
@@ -112,7 +113,7 @@ export function startBulkRun(options: BulkRunOptions): BulkRun {
           outcome.value.langReceived === UNDETERMINED_LANGUAGE ? undefined : outcome.value.langReceived,
         )
     } else {
-      progress.missing++
+      progress.missing += (job.save ? 1 : 0) + job.converts.length
       if (job.lookup) resolver.fail(job.videoId, outcome.error)
     }
     report()

@@ -70,7 +70,7 @@ describe('a converted bulk run', () => {
 
     expect(manifest.run.selection.files).toBe('converted')
     expect(manifest.run.summary).toBe(
-      'Complete: 6 files (4 converted here from JSON tracks), 3 unavailable; 4 not included, see report.csv.',
+      'Complete: 6 files saved (4 converted here from JSON tracks), 4 files not saved (from 1 video), see report.csv.',
     )
     expect(manifest.run.totals).toMatchObject({ plannedRequests: 6, files: 6, converted: 4, lookups: 2 })
     const srt = manifest.files.find((f) => f.path === `${RICK}/${RICK}.en.converted.srt`)!

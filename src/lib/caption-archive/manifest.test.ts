@@ -104,7 +104,7 @@ describe('buildManifest', () => {
         retries: 1,
       },
     })
-    expect(m.run.summary).toBe('Complete: 2 files, 1 unavailable; 1 not included, see report.csv.')
+    expect(m.run.summary).toBe('Complete: 2 files saved, 1 file not saved (from 1 video), see report.csv.')
     expect(m.files).toHaveLength(2)
     expect(m.missing).toEqual([missing()])
   })
@@ -126,7 +126,7 @@ describe('buildManifest', () => {
     )
     expect(m.run.outcome).toBe('stopped')
     expect(m.run.summary).toMatch(
-      /^Stopped by the researcher: this ZIP holds only the 2 files that finished before the stop/,
+      /^Stopped by the researcher: this ZIP holds only the 2 files saved before the stop, 1 file not saved/,
     )
     expect(m.run.totals.notFetched).toBe(1)
   })

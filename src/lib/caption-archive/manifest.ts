@@ -9,8 +9,12 @@ import type { FileSource } from '#lib/captions/convertible.ts'
 import type { CacheState } from '#lib/paid-fetch.ts'
 import type { LanguageChoice } from './plan.ts'
 
-/** Where a file's language came from: its JSON items, the request, or the video's default-language lookup. */
-export type LanguageSource = 'json-items' | 'request' | 'default-lookup'
+/**
+ * Where a file's language came from: its JSON items, the request, the video's default-language lookup, a JSON track
+ * of the video's default language the browser already held (`known-before`), or nowhere: `default-track` files are
+ * the video's default track, language not learnt, named `<id>.default.<ext>` with `langReceived` "default".
+ */
+export type LanguageSource = 'json-items' | 'request' | 'default-lookup' | 'known-before' | 'default-track'
 
 export type FileRecord = {
   /** Path inside the ZIP: `<videoId>/<videoId>.<lang>.<ext>` (`.converted.<ext>` for a converted file). */
@@ -136,16 +140,33 @@ export type ManifestInput = {
   dataSource: ExportSource
 }
 
-function summarise(input: ManifestInput, unavailable: number): string {
-  const got = `${input.files.length} file${input.files.length === 1 ? '' : 's'}`
-  const missing = input.missing.length ? `; ${input.missing.length} not included, see report.csv` : ''
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
+
+/** The files a run meant to save and did not (a lookup-only JSON request is not a file). */
+export function filesNotSaved(missing: readonly MissingRecord[]): MissingRecord[] {
+  return missing.filter((m) => !m.lookupOnly)
+}
+
+/** ", 2 files not saved (from 1 video), see report.csv": the same words as the view's running figures. */
+function notSavedClause(missing: readonly MissingRecord[]): string {
+  const notSaved = filesNotSaved(missing)
+  const videos = new Set(missing.map((m) => m.videoId)).size
+  if (missing.length === 0) return ''
+  if (notSaved.length === 0)
+    return `; the default-language lookup of ${plural(videos, 'video')} failed, see report.csv`
+  return `, ${plural(notSaved.length, 'file')} not saved (from ${plural(videos, 'video')}), see report.csv`
+}
+
+function summarise(input: ManifestInput): string {
+  const saved = `${plural(input.files.length, 'file')} saved`
+  const notSaved = notSavedClause(input.missing)
   if (input.outcome === 'stopped')
-    return `Stopped by the researcher: this ZIP holds only the ${got} that finished before the stop${missing}.`
+    return `Stopped by the researcher: this ZIP holds only the ${saved} before the stop${notSaved}.`
   if (input.outcome === 'halted')
-    return `Halted: ${input.haltedBy?.message ?? 'a failure made every further request pointless'} This ZIP holds the ${got} that finished${missing}.`
+    return `Halted: ${input.haltedBy?.message ?? 'a failure made every further request pointless'} This ZIP holds the ${saved}${notSaved}.`
   const converted = input.files.filter((f) => f.source === 'converted').length
   const written = converted ? ` (${converted} converted here from JSON tracks)` : ''
-  return `Complete: ${got}${written}${unavailable ? `, ${unavailable} unavailable` : ''}${missing}.`
+  return `Complete: ${saved}${written}${notSaved}.`
 }
 
 export function buildManifest(input: ManifestInput): BulkManifest {
@@ -155,7 +176,7 @@ export function buildManifest(input: ManifestInput): BulkManifest {
     kind: 'poix-bulk-captions',
     run: {
       outcome: input.outcome,
-      summary: summarise(input, count('unavailable')),
+      summary: summarise(input),
       startedAt: input.startedAt.toISOString(),
       finishedAt: input.finishedAt.toISOString(),
       haltedBy: input.haltedBy ?? null,

@@ -132,3 +132,36 @@ describe('jobUrl', () => {
     expect(jobUrl(lookup!, 'en')).toBe(`/api/captions/${A}?format=json&lang=en&mode=default`)
   })
 })
+
+describe('exact files in each video default language: no JSON bought only to name them unless asked', () => {
+  const exact = {
+    videoIds: [A, B, C],
+    formats: ['srt', 'vtt'],
+    languages: 'default',
+    mode: 'default',
+  } as const
+
+  it('named as the default track: one request per file, no lookup', () => {
+    const plan = planBulk({ ...exact, formats: [...exact.formats], naming: 'default-track' })
+    expect(plan).toMatchObject({ requests: 6, files: 6, lookupsOnly: 0, priceUsd: 0.00318 })
+    expect(plan.jobs.map((j) => jobUrl(j))).toContain(`/api/captions/${A}?format=srt&mode=default`)
+  })
+
+  it('named by language: one JSON request more per video, priced', () => {
+    const plan = planBulk({ ...exact, formats: [...exact.formats], naming: 'by-language' })
+    expect(plan).toMatchObject({ requests: 9, files: 6, lookupsOnly: 3, priceUsd: 0.00477 })
+  })
+
+  it('a language already known (a cached JSON track) is used without buying it, whichever naming', () => {
+    for (const naming of ['by-language', 'default-track'] as const) {
+      const plan = planBulk({
+        ...exact,
+        formats: [...exact.formats],
+        naming,
+        knownLanguages: { [A]: 'en', [B]: 'ja', [C]: 'de' },
+      })
+      expect(plan).toMatchObject({ requests: 6, files: 6, lookupsOnly: 0 })
+      expect(plan.jobs.map((j) => jobUrl(j))).toContain(`/api/captions/${B}?format=srt&lang=ja&mode=default`)
+    }
+  })
+})

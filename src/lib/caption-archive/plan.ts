@@ -24,7 +24,17 @@ export type BulkSelection = {
    * formats that cannot be converted are still bought exact. `exact` (the default): every file is the service's own.
    */
   files?: FileSource
+  /**
+   * Exact files in each video's default language, JSON not chosen: `by-language` buys one JSON track per video to
+   * learn the language for the file names; `default-track` (the default) buys nothing more and names them
+   * `<id>.default.<ext>`.
+   */
+  naming?: FileNaming
+  /** Videos whose default caption language is already known (a JSON track the browser holds): never bought again. */
+  knownLanguages?: Readonly<Record<string, LanguageCode>>
 }
+
+export type FileNaming = 'by-language' | 'default-track'
 
 export type BulkJob = {
   /** Unique within a plan: `<videoId>/<lang or "default">/<format>` (plus `/lookup` for a lookup that is not saved). */
@@ -40,6 +50,10 @@ export type BulkJob = {
   save: boolean
   /** Formats written here from this JSON job's items, each as a file of its own (a converted run only). */
   converts: readonly ConvertibleFormat[]
+  /** `lang` is the video's default language, known before the run (not asked for as a language of its own). */
+  langKnown?: true
+  /** Asked in the default language with no lookup: the file is named `<id>.default.<ext>`. */
+  defaultTrack?: true
 }
 
 export type BulkPlan = {
@@ -96,14 +110,36 @@ export function planJobs(selection: BulkSelection): BulkJob[] {
     converts: [],
   })
   if (selection.languages === 'default') {
-    const lookups: BulkJob[] = videoIds.map((videoId) => ({
-      ...job(videoId, undefined, 'json'),
-      key: savesJson || converts.length > 0 ? `${videoId}/default/json` : `${videoId}/default/json/lookup`,
-      lookup: true,
-      save: savesJson,
-      converts,
-    }))
-    const others = videoIds.flatMap((videoId) => bought.map((format) => job(videoId, undefined, format)))
+    const known = selection.knownLanguages ?? {}
+    const needsLookup = savesJson || converts.length > 0 || selection.naming !== 'default-track'
+    const unknown = videoIds.filter((id) => known[id] === undefined)
+    const lookups: BulkJob[] = needsLookup
+      ? unknown.map((videoId) => ({
+          ...job(videoId, undefined, 'json'),
+          key:
+            savesJson || converts.length > 0 ? `${videoId}/default/json` : `${videoId}/default/json/lookup`,
+          lookup: true,
+          save: savesJson,
+          converts,
+        }))
+      : []
+    const others = videoIds.flatMap((videoId) => {
+      const lang = known[videoId]
+      if (lang !== undefined) {
+        const jsonJob = savesJson || converts.length > 0
+        return [
+          ...(jsonJob
+            ? [{ ...job(videoId, lang, 'json'), save: savesJson, converts, langKnown: true as const }]
+            : []),
+          ...bought.map((format) => ({ ...job(videoId, lang, format), langKnown: true as const })),
+        ]
+      }
+      return bought.map((format) =>
+        needsLookup
+          ? job(videoId, undefined, format)
+          : { ...job(videoId, undefined, format), defaultTrack: true as const },
+      )
+    })
     return [...lookups, ...others]
   }
   const langs = inOrder(LANGUAGE_CODES, selection.languages)

@@ -3,6 +3,7 @@ export type BulkProgress = {
   total: number
   /** Jobs with a final outcome (file saved, or reported missing). */
   settled: number
+  /** Files saved in the ZIP, and files the plan meant to save that are not (a lookup-only request is not a file). */
   files: number
   missing: number
   inFlight: number

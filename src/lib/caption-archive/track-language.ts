@@ -6,6 +6,9 @@ const KNOWN: ReadonlySet<string> = new Set(LANGUAGE_CODES)
 /** `und` (BCP 47 "undetermined") names files whose track had no items or no recognised language. */
 export const UNDETERMINED_LANGUAGE = 'und'
 
+/** Names a file asked for in the video's default language without learning which it is: `<id>.default.srt`. */
+export const DEFAULT_TRACK = 'default'
+
 /** The first item's `lang` when it is one of the service's language codes; undefined for an empty, malformed or unknown track. */
 export function languageOfJsonTrack(bytes: Uint8Array): string | undefined {
   let json: unknown

@@ -26,11 +26,14 @@ export function isCaptionFormat(s: string): s is CaptionFormat {
   return (CAPTION_FORMATS as readonly string[]).includes(s)
 }
 
-/** `<videoId>.<lang>.<ext>`, e.g. `dQw4w9WgXcQ.en.srt`; throws a RangeError naming the bad part. */
+/**
+ * `<videoId>.<lang>.<ext>`, e.g. `dQw4w9WgXcQ.en.srt`, or `<videoId>.default.<ext>` for the video's default track
+ * whose language was not learnt; throws a RangeError naming the bad part.
+ */
 export function captionFileName(videoId: string, lang: string, format: CaptionFormat): string {
   if (!VIDEO_ID_RE.test(videoId))
     throw new RangeError(`"${videoId}" is not an 11-character video id, so it cannot name a caption file.`)
-  if (!LANG_TAG_RE.test(lang))
+  if (lang !== 'default' && !LANG_TAG_RE.test(lang))
     throw new RangeError(`"${lang}" is not a language code, so it cannot name a caption file.`)
   if (!isCaptionFormat(format))
     throw new RangeError(

@@ -1,12 +1,13 @@
 /**
  * How much a page may cost to open without asking (docs/decisions/0136-approval-setting.md): kept in localStorage,
- * read by every paying route's gate and changed in the header. Default: ask above $0.001.
+ * read by every paying route's gate and changed in the header. Default: ask above $0.002 (docs/decisions/0191).
  */
 import { useCallback } from 'react'
 import { storedSetting } from '../stored-setting.ts'
 
 export const APPROVAL_STORAGE_KEY = 'poix.approve-opens-up-to-usd'
-export const DEFAULT_APPROVE_UP_TO_USD = 0.001
+/** One new video page ($0.00106: file list and default track) opens by itself; a search page ($0.00203) asks. */
+export const DEFAULT_APPROVE_UP_TO_USD = 0.002
 
 /** The amounts offered in the header (any non-negative number in storage is honoured). */
 export const APPROVAL_CHOICES_USD = [0, 0.0002, 0.001, 0.002, 0.01, 0.1] as const

@@ -1,7 +1,12 @@
 import { useId } from 'react'
 import { formatUsd } from '#contract/index.ts'
 import { PricedButton } from '#components/pricing/priced-button.tsx'
-import { CAPTION_REQUEST_PRICE_USD, type BothWays, type BulkPlan } from '#lib/caption-archive/plan.ts'
+import {
+  CAPTION_REQUEST_PRICE_USD,
+  type BothWays,
+  type BulkPlan,
+  type FileNaming,
+} from '#lib/caption-archive/plan.ts'
 import type { SaveMethod } from '#lib/caption-archive/save-zip.ts'
 import type { FileSource } from '#lib/captions/convertible.ts'
 
@@ -66,12 +71,66 @@ function FileSourceChoice({
   )
 }
 
+type NamingChoiceProps = {
+  value: FileNaming
+  /** Videos whose default language is not known: one JSON request each to learn it. */
+  lookups: number
+  onChange: (naming: FileNaming) => void
+}
+
+/** Exact files in each video's default language: learn the language for the names (priced), or name them "default". */
+function NamingChoice({ value, lookups, onChange }: NamingChoiceProps) {
+  const options = [
+    [
+      'default-track',
+      'As the default track',
+      <>
+        {' '}
+        (<code>&lt;id&gt;.default.srt</code>; the manifest says each is the video's default track): no extra
+        request
+      </>,
+    ],
+    [
+      'by-language',
+      'By language',
+      <>
+        {' '}
+        (<code>&lt;id&gt;.en.srt</code>): +{plural(lookups, 'JSON request')} (one per video whose language is
+        not known here) ={' '}
+        <strong className="tabular-nums">+{preciseUsd(lookups * CAPTION_REQUEST_PRICE_USD)}</strong>, recorded
+        in the manifest, not saved
+      </>,
+    ],
+  ] as const
+  return (
+    <fieldset className="space-y-1 text-sm" data-testid="bulk-naming">
+      <legend className="font-medium">Name the files</legend>
+      {options.map(([naming, label, note]) => (
+        <label key={naming} className="flex items-baseline gap-2">
+          <input
+            type="radio"
+            name="bulk-naming"
+            checked={value === naming}
+            onChange={() => onChange(naming)}
+          />
+          <span>
+            {label}
+            {note}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
 export type PlanSummaryProps = {
   plan: BulkPlan
   both: BothWays
   counts: PlanCounts
   files: FileSource
   onFilesChange: (files: FileSource) => void
+  /** Offered when exact files in each video's default language would need a JSON request to be named by language. */
+  naming?: NamingChoiceProps
   /** Why nothing can be downloaded yet, if so. */
   blocker: string | undefined
   method: SaveMethod
@@ -88,6 +147,7 @@ export function PlanSummary({
   counts,
   files,
   onFilesChange,
+  naming,
   blocker,
   method,
   canStream,
@@ -104,6 +164,7 @@ export function PlanSummary({
         </p>
       )}
       <FileSourceChoice both={both} value={files} onChange={onFilesChange} />
+      {naming && files === 'exact' && <NamingChoice {...naming} />}
       <p data-testid="bulk-plan">
         <strong>
           {plan.requests} {plan.requests === 1 ? 'request' : 'requests'}
@@ -116,8 +177,8 @@ export function PlanSummary({
       {plan.lookupsOnly > 0 && (
         <p className="text-sm text-slate-700">
           Includes {plan.lookupsOnly} JSON {plan.lookupsOnly === 1 ? 'request' : 'requests'} (one per video)
-          that learn each video's default language to name its files; they are recorded in the manifest, not
-          saved as files. Choose JSON as a format to keep them.
+          that learn each video's default language to name its files, as chosen above; they are recorded in
+          the manifest, not saved as files. Choose JSON as a format to keep them.
         </p>
       )}
       {plan.converted > 0 && !both.convertible.includes('json') && (

@@ -2,7 +2,7 @@ import { formatUsd } from '#contract/index.ts'
 import { Button } from '#components/ui/button.tsx'
 import type { BulkRunState } from '../hooks/use-bulk-run.ts'
 import type { BulkProgress } from '#lib/caption-archive/progress.ts'
-import type { MissingRecord } from '#lib/caption-archive/manifest.ts'
+import { filesNotSaved, type BulkManifest, type MissingRecord } from '#lib/caption-archive/manifest.ts'
 import { cn } from '#lib/cn.ts'
 import { retryAdvice } from '#lib/captions/retry-advice.ts'
 import { useCountdown } from '#lib/captions/use-countdown.ts'
@@ -26,7 +26,7 @@ function ProgressFigures({ progress }: { progress: BulkProgress }) {
       </div>
       <p className="text-sm tabular-nums" data-testid="bulk-progress">
         {progress.settled} of {progress.total} requests done · {plural(progress.files, 'file')} saved ·{' '}
-        {progress.missing} not available · {progress.inFlight} in flight
+        {plural(progress.missing, 'file')} not saved · {progress.inFlight} in flight
         {progress.rateLimitWaits > 0 &&
           ` · ${plural(progress.rateLimitWaits, 'wait')} for the service's rate limit`}
         {progress.retries > progress.rateLimitWaits &&
@@ -53,12 +53,14 @@ const OUTCOME_LABELS: Record<MissingRecord['outcome'], string> = {
 function MissingList({ missing }: { missing: readonly MissingRecord[] }) {
   if (missing.length === 0) return null
   const shown = missing.slice(0, 50)
+  const lookups = missing.length - filesNotSaved(missing).length
   return (
     <details className="text-sm">
       <summary className="cursor-pointer font-medium">
-        {plural(missing.length, 'file')} not in the ZIP (all listed in report.csv)
+        {plural(filesNotSaved(missing).length, 'file')} not saved
+        {lookups > 0 && ` and ${plural(lookups, 'language lookup')} failed`} (all listed in report.csv)
       </summary>
-      <ul aria-label="Files not in the ZIP" className="mt-1 list-disc space-y-0.5 pl-5">
+      <ul aria-label="Files not saved" className="mt-1 list-disc space-y-0.5 pl-5">
         {shown.map((m, i) => (
           <li key={i}>
             <code>
@@ -73,6 +75,13 @@ function MissingList({ missing }: { missing: readonly MissingRecord[] }) {
     </details>
   )
 }
+
+/** Once the manifest is written, its counts (what was never asked for included), so figures and summary agree. */
+const finalFigures = (progress: BulkProgress, manifest: BulkManifest): BulkProgress => ({
+  ...progress,
+  files: manifest.files.length,
+  missing: filesNotSaved(manifest.missing).length,
+})
 
 /** While every request waits out a rate limit: why, and for how long. */
 function RateLimitPause({ pausedUntil }: { pausedUntil: number | null }) {
@@ -144,7 +153,7 @@ export function RunProgress({ state, onStop }: RunProgressProps) {
           {formatUsd(manifest.run.totals.costUsd)}
         </p>
       </div>
-      <ProgressFigures progress={state.progress} />
+      <ProgressFigures progress={finalFigures(state.progress, manifest)} />
       <MissingList missing={manifest.missing} />
     </section>
   )

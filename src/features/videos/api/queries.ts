@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { CaptionFileList, Health, type CaptionMode } from '#contract/index.ts'
 import { getJson } from '#lib/api-client.ts'
 import { captionFileListUrl, captionTrackUrl } from '#lib/captions/caption-request.ts'
+import { captionTrackQueryKey } from '#lib/captions/known-default-language.ts'
 import { paidFetch } from '#lib/paid-fetch.ts'
 import { CaptionTrackItems } from './caption-items.ts'
 
@@ -19,7 +20,7 @@ export const captionQueries = {
   /** The JSON track the transcript shows; `lang` undefined = the video's default caption language. */
   track: (videoId: string, lang: string | undefined, mode: CaptionMode) =>
     queryOptions({
-      queryKey: [...captionQueries.all(), 'track', videoId, { lang, mode }],
+      queryKey: captionTrackQueryKey(videoId, lang, mode),
       queryFn: ({ signal }) =>
         paidFetch(
           captionTrackUrl({ videoId, lang, mode }),

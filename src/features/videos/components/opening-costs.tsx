@@ -2,13 +2,20 @@ import { formatUsd } from '#contract/index.ts'
 import { ApiError } from '#lib/api-client.ts'
 import type { Receipt } from '#lib/paid-fetch.ts'
 
-/** The parts of a query this needs: its answer's receipt, or its failure. */
-type Opened = { data?: { receipt: Receipt }; error: unknown; isPending: boolean }
+/** The parts of a query this needs: its answer's receipt, or its failure, and whether this visit asked for it. */
+type Opened = {
+  data?: { receipt: Receipt }
+  error: unknown
+  isPending: boolean
+  isFetchedAfterMount: boolean
+}
 
-function costText({ data, error, isPending }: Opened): string {
+function costText({ data, error, isPending, isFetchedAfterMount }: Opened): string {
   if (data) {
     const cost = data.receipt
-    return cost.cache === 'HIT' || cost.costUsd === 0 ? 'cached · free' : formatUsd(cost.costUsd)
+    // An answer the browser already held (an earlier visit, or restored from storage) cost this visit nothing.
+    const free = !isFetchedAfterMount || cost.cache === 'HIT' || cost.costUsd === 0
+    return free ? 'cached · free' : formatUsd(cost.costUsd)
   }
   if (error) {
     const charged = error instanceof ApiError ? error.costUsd : 0
@@ -17,7 +24,7 @@ function costText({ data, error, isPending }: Opened): string {
   return isPending ? 'loading…' : 'not asked'
 }
 
-/** What opening this video cost: the file list and the track, each as the function reported it (a failure too). */
+/** What opening this video cost this time: the file list and the track, each as paid now (a failure too), or free. */
 export function OpeningCosts({ files, track }: { files: Opened; track: Opened }) {
   return (
     <p className="text-sm text-slate-700" data-testid="opening-costs">
