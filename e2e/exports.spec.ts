@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { readZip, strFromU8 } from '#test-readers/read-zip.ts'
 import { readStrictCsvBytes } from '#test-readers/strict-csv.ts'
 import { test, expect } from './fixtures.ts'
-import { csvWithSidecar, downloadsFrom } from './support/downloads.ts'
+import { csvWithSidecar, onlyDownloadFrom } from './support/downloads.ts'
 import { attemptRadiusKm } from './support/unique.ts'
 
 const results = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByRole('listitem')
@@ -76,16 +76,16 @@ test.describe('exports a researcher loads without repair', () => {
   }, testInfo) => {
     await searchAt(page, attemptRadiusKm(testInfo, 38))
     const group = exportGroup(page, 'videos')
-    const [json] = await downloadsFrom(page, group.getByRole('button', { name: 'JSON' }), 1)
-    const body = JSON.parse(json!.text) as { provenance: Record<string, unknown>; items: unknown[] }
+    const json = await onlyDownloadFrom(page, group.getByRole('button', { name: 'JSON' }))
+    const body = JSON.parse(json.text) as { provenance: Record<string, unknown>; items: unknown[] }
     expect(body.provenance).toMatchObject({
       source: 'demo simulator (invented data)',
       itemCount: body.items.length,
     })
 
-    const [zip] = await downloadsFrom(page, group.getByRole('button', { name: 'ZIP' }), 1)
-    const base = zip!.name.replace(/\.zip$/, '')
-    const inside = readZip(new Uint8Array(zip!.bytes))
+    const zip = await onlyDownloadFrom(page, group.getByRole('button', { name: 'ZIP' }))
+    const base = zip.name.replace(/\.zip$/, '')
+    const inside = readZip(new Uint8Array(zip.bytes))
     expect(Object.keys(inside)).toEqual([`${base}.csv`, `${base}.json`, `${base}.provenance.json`])
     expect(readStrictCsvBytes(inside[`${base}.csv`]!).records).toHaveLength(body.items.length)
     expect(JSON.parse(strFromU8(inside[`${base}.provenance.json`]!))).toMatchObject({
@@ -112,9 +112,9 @@ test.describe('exports a researcher loads without repair', () => {
     await expect(group).toBeVisible({ timeout: 20_000 })
     await page.getByLabel('Pseudonymise authors').check()
     const { csv } = await csvWithSidecar(page, group.getByRole('button', { name: 'CSV', exact: true }))
-    const [json] = await downloadsFrom(page, group.getByRole('button', { name: 'JSON' }), 1)
+    const json = await onlyDownloadFrom(page, group.getByRole('button', { name: 'JSON' }))
     const rows = readStrictCsvBytes(csv.bytes).records
-    const items = (JSON.parse(json!.text) as { items: Record<string, string | null>[] }).items
+    const items = (JSON.parse(json.text) as { items: Record<string, string | null>[] }).items
     expect(rows.map((r) => [r.id, r.author])).toEqual(items.map((r) => [r.id, r.author]))
     expect(csv.text).not.toContain(anchor)
     expect(csv.name).not.toContain(anchor.toLowerCase())

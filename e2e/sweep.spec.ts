@@ -2,7 +2,7 @@
 import type { Page, Route, TestInfo } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
 import { axeViolations } from './support/axe.ts'
-import { downloadsFrom } from './support/downloads.ts'
+import { onlyDownloadFrom } from './support/downloads.ts'
 
 type Answer = { url: string; cache: string; costUsd: number; held: boolean }
 
@@ -67,8 +67,12 @@ function ringProblems(ring: number[][], outer: boolean): string[] {
   return problems
 }
 
-type Geometry = { type: string; coordinates: number[][][] | number[][][][] }
+type Geometry = { type: string; coordinates: number[] | number[][][] | number[][][][] }
 function geometryProblems(g: Geometry): string[] {
+  if (g.type === 'Point') {
+    const [lon, lat] = g.coordinates as number[]
+    return Math.abs(lon!) <= 180 && Math.abs(lat!) <= 90 ? [] : [`point ${JSON.stringify(g.coordinates)}`]
+  }
   const polygons = (g.type === 'Polygon' ? [g.coordinates] : g.coordinates) as number[][][][]
   return polygons.flatMap((p) => p.flatMap((ring, i) => ringProblems(ring, i === 0)))
 }
@@ -159,25 +163,39 @@ test.describe('area sweep', () => {
     const union = new Set((await Promise.all(firstPages.map((u) => circleVideos(page, u)))).flat())
     const heading = page.getByTestId('sweep-results-heading')
     await expect(heading).toHaveText(`${union.size} unique videos from ${circles} circles`)
-    const [json] = await downloadsFrom(page, page.getByRole('button', { name: 'JSON', exact: true }), 1)
-    const exported = JSON.parse(json!.text) as { provenance: Record<string, unknown>; items: Row[] }
+    const json = await onlyDownloadFrom(page, page.getByRole('button', { name: 'JSON', exact: true }))
+    const exported = JSON.parse(json.text) as { provenance: Record<string, unknown>; items: Row[] }
     const ids = exported.items.map((r) => r.videoId)
     expect(new Set(ids).size).toBe(ids.length)
     expect(new Set(ids)).toEqual(union)
     expect(exported.items.every((r) => r.circles.length > 0)).toBe(true)
 
-    // GeoJSON: the area and every circle with its counts, by RFC 7946's rules, and its provenance beside it.
-    const files = await downloadsFrom(page, page.getByRole('button', { name: 'GeoJSON' }), 2)
-    const geo = files.find((f) => f.name.endsWith('.geojson'))!
-    expect(files.some((f) => f.name === geo.name.replace(/\.geojson$/, '.provenance.json'))).toBe(true)
+    // GeoJSON, one file with its provenance inside: the area, every circle with its counts and every video at the
+    // centre of the smallest circle that found it, by RFC 7946's rules.
+    const geo = await onlyDownloadFrom(page, page.getByRole('button', { name: 'GeoJSON' }))
+    expect(geo.name).toMatch(/\.geojson$/)
     const fc = JSON.parse(geo.text) as {
       type: string
       crs?: unknown
+      provenance: Record<string, unknown>
       features: { type: string; geometry: Geometry; properties: Record<string, unknown> }[]
     }
     expect(fc.type).toBe('FeatureCollection')
     expect(fc).not.toHaveProperty('crs')
+    expect(fc.provenance).toMatchObject({ describes: geo.name, source: 'demo simulator (invented data)' })
     expect(fc.features.flatMap((f) => geometryProblems(f.geometry))).toEqual([])
+    const points = fc.features.filter((f) => f.properties.kind === 'video')
+    expect(new Set(points.map((f) => f.properties.videoId))).toEqual(union)
+    for (const f of points) {
+      expect(f.properties).toMatchObject({
+        searchCircleRadiusKm: 2,
+        pointIs: expect.stringMatching(/not where the video was recorded/),
+      })
+      expect(f.geometry).toEqual({
+        type: 'Point',
+        coordinates: [f.properties.searchCircleLon, f.properties.searchCircleLat],
+      })
+    }
     const circleFeatures = fc.features.filter((f) => typeof f.properties.id === 'string')
     expect(circleFeatures).toHaveLength(circles)
     for (const f of circleFeatures) {

@@ -1,4 +1,4 @@
-/** Downloads a click starts: an export's CSV comes with its `<name>.provenance.json`, so one click may start two. */
+/** Downloads a click starts: one press saves one file; a CSV's `<name>.provenance.json` is a link of its own beside it. */
 import { readFile } from 'node:fs/promises'
 import type { Download, Locator, Page } from '@playwright/test'
 
@@ -26,8 +26,33 @@ export async function downloadsFrom(page: Page, button: Locator, count: number):
   return Promise.all(started.map(save))
 }
 
-/** A CSV export: the CSV and its sidecar, parsed. */
+/** How long after a press's download a second one would have started (the writers run in the same task). */
+const SECOND_DOWNLOAD_GRACE_MS = 1500
+
+/** Clicks, takes its download, and fails if the same press starts another: a browser may block a second one. */
+export async function onlyDownloadFrom(page: Page, button: Locator): Promise<Saved> {
+  const started: Download[] = []
+  const on = (d: Download) => void started.push(d)
+  page.on('download', on)
+  try {
+    const first = page.waitForEvent('download')
+    await button.click()
+    await first
+    await page.waitForTimeout(SECOND_DOWNLOAD_GRACE_MS)
+  } finally {
+    page.off('download', on)
+  }
+  if (started.length !== 1)
+    throw new Error(
+      `one press started ${started.length} downloads: ${started.map((d) => d.suggestedFilename()).join(', ')}`,
+    )
+  return save(started[0]!)
+}
+
+/** A CSV export: the CSV alone, then its sidecar from the link that appears beside the buttons, parsed. */
 export async function csvWithSidecar(page: Page, button: Locator) {
-  const [csv, sidecar] = await downloadsFrom(page, button, 2)
-  return { csv: csv!, sidecar: sidecar!, provenance: JSON.parse(sidecar!.text) as Record<string, unknown> }
+  const csv = await onlyDownloadFrom(page, button)
+  const link = page.getByRole('link', { name: `Provenance of ${csv.name} (JSON)`, exact: true })
+  const sidecar = await onlyDownloadFrom(page, link)
+  return { csv, sidecar, provenance: JSON.parse(sidecar.text) as Record<string, unknown> }
 }

@@ -26,4 +26,23 @@ describe('ExportMenu', () => {
     await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
     expect(onExport).toHaveBeenCalledTimes(2)
   })
+
+  it('after a CSV press, offers its provenance as its own link beside it: one press, one download', async () => {
+    const provenance = {
+      name: 'popular.provenance.json',
+      blob: new Blob(['{}'], { type: 'application/json' }),
+    }
+    const onExport = vi.fn().mockResolvedValue({ saved: 'popular.csv', provenance })
+    render(<ExportMenu onExport={onExport} count={3} noun="videos" />)
+    expect(screen.queryByRole('link')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'CSV' }))
+    expect(onExport).toHaveBeenCalledTimes(1)
+    const link = await screen.findByRole('link', { name: /provenance of popular\.csv/i })
+    expect(link.getAttribute('download')).toBe('popular.provenance.json')
+    expect(link.getAttribute('href')).toMatch(/^blob:/)
+    // A JSON export carries its provenance inside: no link is left over from the CSV.
+    onExport.mockResolvedValueOnce({ saved: 'popular.json' })
+    await userEvent.click(screen.getByRole('button', { name: 'JSON' }))
+    await vi.waitFor(() => expect(screen.queryByRole('link')).toBeNull())
+  })
 })

@@ -1,9 +1,10 @@
-import { useState } from 'react'
-import type { ExportFormat } from '#lib/export/export-data.ts'
+import { useEffect, useState } from 'react'
+import type { ExportedFile, ExportFormat } from '#lib/export/export-data.ts'
 import { Button } from './ui/button.tsx'
 
 export type ExportMenuProps = {
-  onExport: (format: ExportFormat) => void | Promise<void>
+  /** What the press saved; a CSV's provenance comes back to be offered as its own link. */
+  onExport: (format: ExportFormat) => void | ExportedFile | Promise<void | ExportedFile>
   disabled?: boolean
   /** How many rows the export holds: the ones shown. */
   count: number
@@ -13,29 +14,44 @@ export type ExportMenuProps = {
 }
 
 const FORMATS: { format: ExportFormat; label: string; title: string }[] = [
-  { format: 'csv', label: 'CSV', title: 'Exact values, with a .provenance.json file beside it' },
+  { format: 'csv', label: 'CSV', title: 'Exact values; its .provenance.json is a link beside it once saved' },
   {
     format: 'excel-csv',
     label: 'For Excel',
     title:
-      'A CSV where cells starting with = + - @ are made text with a leading apostrophe; its .provenance.json says which columns and how many cells changed',
+      'A CSV where cells starting with = + - @ are made text with a leading apostrophe; its .provenance.json (a link beside it once saved) says which columns and how many cells changed',
   },
   { format: 'json', label: 'JSON', title: 'The items with their provenance' },
   { format: 'zip', label: 'ZIP', title: 'CSV, JSON and the provenance in one ZIP' },
 ]
 
-/** Export buttons shared by every view; exporting costs nothing (it uses what is shown). */
+type ProvenanceLink = { describes: string; name: string; url: string }
+
+/** The last CSV's provenance as a link of its own, its object URL let go when replaced or unmounted. */
+function useProvenanceLink() {
+  const [link, setLink] = useState<ProvenanceLink>()
+  useEffect(() => (link ? () => URL.revokeObjectURL(link.url) : undefined), [link])
+  function offer(file: void | ExportedFile) {
+    const p = file?.provenance
+    setLink(p && file ? { describes: file.saved, name: p.name, url: URL.createObjectURL(p.blob) } : undefined)
+  }
+  return [link, offer] as const
+}
+
+/** Export buttons shared by every view; exporting costs nothing (it uses what is shown). One press, one file. */
 export function ExportMenu({ onExport, disabled, count, loaded, noun = 'items' }: ExportMenuProps) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
+  const [provenance, offerProvenance] = useProvenanceLink()
   const what = loaded !== undefined && loaded !== count ? `${count} of ${loaded}` : `${count}`
 
   async function run(format: ExportFormat) {
     setBusy(true)
     setError(undefined)
     try {
-      await onExport(format)
+      offerProvenance(await onExport(format))
     } catch (e) {
+      offerProvenance(undefined)
       setError(`The export failed: ${e instanceof Error ? e.message : String(e)}`)
     } finally {
       setBusy(false)
@@ -62,6 +78,11 @@ export function ExportMenu({ onExport, disabled, count, loaded, noun = 'items' }
           {f.label}
         </Button>
       ))}
+      {provenance && (
+        <a className="text-sm text-sky-800 underline" href={provenance.url} download={provenance.name}>
+          Provenance of {provenance.describes} (JSON)
+        </a>
+      )}
       {error && (
         <p role="alert" className="w-full text-sm text-red-700">
           {error}

@@ -83,4 +83,18 @@ describe('parseChannelLookup', () => {
       /At most 50/,
     )
   })
+
+  it('reads words that are neither an id nor a handle as a name, and suggests it as a handle', () => {
+    const r = parseChannelLookup('Rick Astley')
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    expect(r.reason).not.toMatch(/Compar/)
+    expect(r.reason).toMatch(/"Rick Astley" is a name, not a channel id or handle/)
+    expect(r.suggestion).toEqual({ by: 'handle', handle: '@rickastley' })
+    const tooLong = parseChannelLookup('the quite long name of a channel nobody can use')
+    expect(tooLong.ok || tooLong.suggestion).toBeFalsy()
+    // A list with an id in it is still a comparison that needs ids.
+    const mixed = parseChannelLookup(`${RICK} rick astley`)
+    expect(mixed.ok ? '' : mixed.reason).toMatch(/Comparing needs channel ids/)
+  })
 })

@@ -4,7 +4,10 @@ import { isChannelId, normaliseHandle, parsePaste, USERNAME_RE } from '#contract
 export type ChannelRef =
   { by: 'id'; id: string } | { by: 'handle'; handle: string } | { by: 'username'; username: string }
 export type ChannelTarget = ChannelRef | { by: 'ids'; ids: string[] }
-export type LookupResult = { ok: true; target: ChannelTarget } | { ok: false; reason: string }
+export type LookupResult =
+  | { ok: true; target: ChannelTarget }
+  /** `suggestion`: what the input most likely means, offered for one press rather than opened unasked. */
+  | { ok: false; reason: string; suggestion?: ChannelRef }
 
 /** A plain word (no @, not a link) is ambiguous: the platform's current handles, or a legacy username. */
 export type BareNameAs = 'handle' | 'username'
@@ -63,6 +66,28 @@ function one(token: string, bareNameAs: BareNameAs): LookupResult {
   }
 }
 
+/** A word that names nothing by its form: no id, link, @handle or user/ prefix. */
+const isPlainWord = (token: string): boolean =>
+  !isChannelId(token) &&
+  !looksLikeUrl(token) &&
+  !token.startsWith('@') &&
+  !/^user[/:]/i.test(token) &&
+  !/^UC[0-9A-Za-z_-]{21,23}$/.test(token)
+
+/** Several plain words ("rick astley") are a channel's name, not a list to compare: offer it as a handle. */
+function plainName(input: string): LookupResult {
+  const name = input.trim().replace(/\s+/g, ' ')
+  const handle = normaliseHandle(name.replace(/\s+/g, '').toLowerCase())
+  const base = `"${name}" is a name, not a channel id or handle. The service finds channels by URL, UC… id, @handle or legacy username`
+  return handle
+    ? {
+        ok: false,
+        reason: `${base}; the channel may use the handle ${handle}.`,
+        suggestion: { by: 'handle', handle },
+      }
+    : { ok: false, reason: `${base}; paste the channel's URL from its page.` }
+}
+
 /**
  * One channel URL, id, handle (with or without @) or username; or several ids (or channel links with ids)
  * separated by commas, spaces or new lines, which open a comparison.
@@ -72,6 +97,7 @@ export function parseChannelLookup(input: string, bareNameAs: BareNameAs = 'hand
   if (tokens.length === 0)
     return { ok: false, reason: 'Type or paste a channel URL, a UC… id, an @handle or a username.' }
   if (tokens.length === 1) return one(tokens[0]!, bareNameAs)
+  if (tokens.every(isPlainWord) && !/[,;\n]/.test(input.trim())) return plainName(input)
   const ids: string[] = []
   for (const token of tokens) {
     const r = one(token, bareNameAs)

@@ -3,7 +3,7 @@ import { inProcessApi, jsonResponse, overrideRoute, stubApi } from '#testing/api
 import { HARD_VALUES } from '#testing/hard-values.ts'
 import { readZip } from '#test-readers/read-zip.ts'
 import { readStrictCsv } from '#test-readers/strict-csv.ts'
-import { exportData, type ExportRequest } from './export-data.ts'
+import { exportData, type ExportedFile, type ExportRequest } from './export-data.ts'
 import type { ProvenanceDraft } from './provenance.ts'
 
 const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[])
@@ -40,18 +40,38 @@ const req: ExportRequest<Row> = {
 const text = (bytes: Uint8Array | ArrayBuffer) =>
   new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(bytes))
 
-async function files(run: () => Promise<void>): Promise<Record<string, string>> {
+/** What a press saved, and the provenance its link beside it would save. */
+async function files(run: () => Promise<ExportedFile>): Promise<Record<string, string>> {
   saved.length = 0
-  await run()
+  const { provenance } = await run()
   const out: Record<string, string> = {}
-  for (const f of saved) out[f.name] = text(await f.blob.arrayBuffer())
+  for (const f of [...saved, ...(provenance ? [provenance] : [])])
+    out[f.name] = text(await f.blob.arrayBuffer())
   return out
 }
 
 const live = { kind: 'live', name: 'Poix data service', url: 'https://mirror.example.org/v2' }
 
 describe('exportData', () => {
-  it('writes a strict CSV with exact values and a <name>.provenance.json beside it naming the demo simulator', async () => {
+  it('saves one file per press in every format: a CSV hands back its provenance for a link of its own', async () => {
+    const perPress: Record<string, string[]> = {}
+    for (const format of ['csv', 'excel-csv', 'json', 'zip'] as const) {
+      saved.length = 0
+      await exportData(format, req)
+      perPress[format] = saved.map((f) => f.name)
+    }
+    expect(perPress).toEqual({
+      csv: ['popular.csv'],
+      'excel-csv': ['popular.excel-safe.csv'],
+      json: ['popular.json'],
+      zip: ['popular.zip'],
+    })
+    const result = await exportData('csv', req)
+    expect(result.provenance?.name).toBe('popular.provenance.json')
+    expect(JSON.parse(await result.provenance!.blob.text())).toMatchObject({ describes: 'popular.csv' })
+  })
+
+  it('writes a strict CSV with exact values, its <name>.provenance.json for the link beside it naming the demo simulator', async () => {
     const out = await files(() => exportData('csv', req))
     expect(Object.keys(out)).toEqual(['popular.csv', 'popular.provenance.json'])
     expect(readStrictCsv(out['popular.csv']!).records.map((r) => r.title)).toEqual(HARD_VALUES)

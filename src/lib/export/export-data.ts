@@ -1,6 +1,7 @@
 /**
- * The one export used by every view: CSV (+ `<name>.provenance.json` beside it), the Excel-safe CSV variant,
- * JSON (`{provenance, items}`) or a ZIP of all three. The source is asked of /api/health as the file is written.
+ * The one export used by every view: CSV (its `<name>.provenance.json` handed back for a link of its own), the
+ * Excel-safe CSV variant, JSON (`{provenance, items}`) or a ZIP of all three. One press saves one file: browsers ask
+ * before a page saves several at once. The source is asked of /api/health as the file is written.
  * The writers (Papa Parse, client-zip) are imported when an export is asked for, not with the view (docs/decisions/0101).
  */
 import { downloadBlob, downloadText } from './download.ts'
@@ -21,15 +22,19 @@ export type ExportRequest<T> = {
   jsonItems?: readonly unknown[]
 }
 
+/** The file a press saved and, for a CSV, its provenance: saved only when its own link is pressed. */
+export type ExportedFile = { saved: string; provenance?: { name: string; blob: Blob } }
+
 const sidecar = (p: Provenance, describes: string) => `${JSON.stringify({ describes, ...p }, null, 2)}\n`
 
-/** The CSV and, beside it, `<name>.provenance.json`: a CSV has no place for provenance that every reader skips. */
-function downloadCsv(file: string, text: string, provenance: Provenance): void {
+/** The CSV alone; its `<name>.provenance.json` goes back to the menu: a CSV has no place for provenance every reader skips. */
+function downloadCsv(file: string, text: string, provenance: Provenance): ExportedFile {
   downloadText(text, file, 'text/csv')
-  downloadText(sidecar(provenance, file), file.replace(/\.csv$/, '.provenance.json'), 'application/json')
+  const blob = new Blob([sidecar(provenance, file)], { type: 'application/json;charset=utf-8' })
+  return { saved: file, provenance: { name: file.replace(/\.csv$/, '.provenance.json'), blob } }
 }
 
-export async function exportData<T>(format: ExportFormat, req: ExportRequest<T>): Promise<void> {
+export async function exportData<T>(format: ExportFormat, req: ExportRequest<T>): Promise<ExportedFile> {
   const [{ toCsv, toExcelSafeCsv, toJson }, source] = await Promise.all([
     import('./serialise.ts'),
     loadDataSource(),
@@ -42,7 +47,10 @@ export async function exportData<T>(format: ExportFormat, req: ExportRequest<T>)
     const { text, safety } = toExcelSafeCsv(req.items, req.columns)
     return downloadCsv(`${name}.excel-safe.csv`, text, { ...provenance, excelSafe: safety })
   }
-  if (format === 'json') return downloadText(json(), `${name}.json`, 'application/json')
+  if (format === 'json') {
+    downloadText(json(), `${name}.json`, 'application/json')
+    return { saved: `${name}.json` }
+  }
   // The one ZIP library (docs/decisions/0122): it stores without compressing; these files are small.
   const { downloadZip } = await import('client-zip')
   const lastModified = new Date()
@@ -55,4 +63,5 @@ export async function exportData<T>(format: ExportFormat, req: ExportRequest<T>)
     zip.type === 'application/zip' ? zip : new Blob([zip], { type: 'application/zip' }),
     `${name}.zip`,
   )
+  return { saved: `${name}.zip` }
 }

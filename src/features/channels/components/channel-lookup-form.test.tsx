@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
+import { formatUsd, priceOf } from '#contract/index.ts'
 import { useLocation } from 'react-router'
 import { renderRoute } from '#testing/render-route.tsx'
 import { ChannelLookupForm } from './channel-lookup-form.tsx'
@@ -61,5 +62,17 @@ describe('ChannelLookupForm', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/video link, not a channel link/)
     expect(box.getAttribute('aria-invalid')).toBe('true')
     expect(screen.queryByLabelText('location')).toBeNull()
+  })
+
+  it('offers a name typed in plain words as a handle: one press, with its price on the button', async () => {
+    const { user, box } = setup()
+    await user.type(box, 'rick astley{Enter}')
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).not.toMatch(/Compar/)
+    expect(alert.textContent).toMatch(/"rick astley" is a name, not a channel id or handle/)
+    const offer = screen.getByRole('button', { name: /Open @rickastley/ })
+    expect(offer.textContent).toContain(formatUsd(priceOf('GET /channels')))
+    await user.click(offer)
+    expect(await location()).toBe('/channels/@rickastley')
   })
 })

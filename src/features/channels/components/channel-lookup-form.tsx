@@ -1,9 +1,29 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { formatUsd, priceOf } from '#contract/index.ts'
+import type { HlCode } from '#contract/index.ts'
 import { Button } from '#components/ui/button.tsx'
-import { parseChannelLookup, type BareNameAs } from '#lib/channel-lookup.ts'
+import { PricedButton } from '#components/pricing/priced-button.tsx'
+import { parseChannelLookup, type BareNameAs, type ChannelRef } from '#lib/channel-lookup.ts'
+import { useOpeningPrice } from '#lib/pricing/use-opening-price.ts'
 import { channelsPath } from '#lib/urls/channels.ts'
+
+/** The handle a typed name most likely is, opened by one press that shows what opening it costs. */
+function SuggestedHandle({ target, hl }: { target: Extract<ChannelRef, { by: 'handle' }>; hl?: string }) {
+  const navigate = useNavigate()
+  const price = useOpeningPrice({ kind: 'channel', ref: target, hl: hl as HlCode | undefined })
+  return (
+    <PricedButton
+      type="button"
+      size="sm"
+      className="mt-2"
+      label={`Open ${target.handle}`}
+      priceUsd={price.priceUsd}
+      cached={price.cached}
+      onClick={() => void navigate(channelsPath(target, hl))}
+    />
+  )
+}
 
 /** `p` when the form sits above a page whose h1 comes after it (keeps the heading order). */
 export type ChannelLookupFormProps = { initialValue?: string; hl?: string; headingLevel?: 'h2' | 'p' }
@@ -14,6 +34,7 @@ export function ChannelLookupForm({ initialValue = '', hl, headingLevel = 'h2' }
   const [value, setValue] = useState(initialValue)
   const [bareNameAs, setBareNameAs] = useState<BareNameAs>('handle')
   const [error, setError] = useState<string>()
+  const [suggestion, setSuggestion] = useState<ChannelRef>()
   const inputId = useId()
   const hintId = useId()
   const errorId = useId()
@@ -24,9 +45,11 @@ export function ChannelLookupForm({ initialValue = '', hl, headingLevel = 'h2' }
     const r = parseChannelLookup(value, bareNameAs)
     if (!r.ok) {
       setError(r.reason)
+      setSuggestion(r.suggestion)
       return
     }
     setError(undefined)
+    setSuggestion(undefined)
     void navigate(channelsPath(r.target, hl))
   }
 
@@ -69,6 +92,7 @@ export function ChannelLookupForm({ initialValue = '', hl, headingLevel = 'h2' }
           onChange={(e) => {
             setValue(e.target.value)
             setError(undefined)
+            setSuggestion(undefined)
           }}
           onKeyDown={onKeyDown}
           aria-invalid={error ? true : undefined}
@@ -100,6 +124,7 @@ export function ChannelLookupForm({ initialValue = '', hl, headingLevel = 'h2' }
           {error}
         </p>
       )}
+      {suggestion?.by === 'handle' && <SuggestedHandle target={suggestion} hl={hl} />}
     </form>
   )
 }

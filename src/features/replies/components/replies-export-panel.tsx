@@ -21,7 +21,7 @@ export function RepliesExportPanel(props: RepliesExportPanelProps) {
       viewUrl: window.location.href,
       ...(current ? { pseudonymSalt: current } : {}),
     })
-    await exportData(format, request)
+    return exportData(format, request)
   }
 
   return (

@@ -46,7 +46,9 @@ function args(replies: CommentReply[], over: Partial<ReplyExportArgs> = {}): Rep
 /** The CSV, its sidecar and the JSON of one export request, as downloaded. */
 async function csvAndJson(a: ReplyExportArgs) {
   saved.length = 0
-  await exportData('csv', await replyExport(a))
+  const { provenance } = await exportData('csv', await replyExport(a))
+  // The provenance link beside the CSV saves this file when pressed.
+  saved.push({ text: await provenance!.blob.text(), name: provenance!.name })
   await exportData('json', await replyExport(a))
   const [csv, sidecar, json] = saved
   return {

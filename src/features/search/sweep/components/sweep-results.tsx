@@ -133,7 +133,7 @@ export function SweepResults(props: SweepResultsProps) {
             size="sm"
             disabled={shown.length === 0}
             onClick={() => void exportSweepGeoJson(args())}
-            title="The area and the circles with their counts (RFC 7946), with a .provenance.json file beside it"
+            title="The area, the circles with their counts and each video at its search circle's centre (RFC 7946), its provenance inside"
           >
             GeoJSON
           </Button>

@@ -1,5 +1,6 @@
 import type { FeatureCollection, Position } from 'geojson'
 import { describe, expect, it, vi } from 'vitest'
+import Papa from 'papaparse'
 import { toCsv } from '#contract/csv-writer.ts'
 import { planCover } from '#lib/area/cover.ts'
 import { FIJI_LIKE } from '#lib/area/fixtures/shapes.ts'
@@ -35,6 +36,12 @@ function rfc7946Problems(fc: FeatureCollection): string[] {
     if (f.type !== 'Feature' || typeof f.properties !== 'object')
       problems.push(`feature ${fi}: not a Feature`)
     const g = f.geometry
+    if (g.type === 'Point') {
+      const [lon, lat] = g.coordinates
+      if (g.coordinates.length !== 2 || Math.abs(lon!) > 180 || Math.abs(lat!) > 90)
+        problems.push(`feature ${fi}: point ${JSON.stringify(g.coordinates)} is not [lon, lat] in range`)
+      continue
+    }
     const polygons = g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : []
     if (!polygons.length) problems.push(`feature ${fi}: ${g.type} is not a polygon`)
     for (const rings of polygons)
@@ -148,12 +155,12 @@ describe('sweep exports', () => {
     const csv = toCsv(req.items, req.columns)
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n')
     expect(lines[0]).toBe(
-      'videoId,title,channelId,channelTitle,publishedAt,latitude,longitude,circles,circleCount,rankInFirstCircle,description,thumbnailUrl,videoUrl',
+      'videoId,title,channelId,channelTitle,publishedAt,latitude,longitude,circles,circleCount,foundByCircles,searchCircleId,searchCircleLat,searchCircleLon,searchCircleRadiusKm,rankInFirstCircle,description,thumbnailUrl,videoUrl',
     )
     expect(lines[1]).toMatch(
-      /^a,Title a,UC1,Channel,2026-01-01T00:00:00Z,,,c1,1,1,,,https:\/\/www\.youtube\.com\/watch\?v=a$/,
+      /^a,Title a,UC1,Channel,2026-01-01T00:00:00Z,,,c1,1,"c1 [-\d.]+,[-\d.]+ 3km",c1,[-\d.]+,[-\d.]+,3,1,,,https:\/\/www\.youtube\.com\/watch\?v=a$/,
     )
-    expect(lines[2]).toMatch(/^b,.*,c1 c2,2,2,/)
+    expect(lines[2]).toMatch(/^b,.*,c1 c2,2,"c1 .*; c2 .*",c1,[-\d.]+,[-\d.]+,3,2,/)
   })
 
   it('provenance names the area, the circles with their counts, the radius and the depth', () => {
@@ -180,16 +187,77 @@ describe('sweep exports', () => {
     expect(basename).toMatch(/^sweep-\d+-circles-r3km-depth-all-2026-11-25-[0-9a-f]{6}$/)
   })
 
-  it('downloads the GeoJSON with a provenance sidecar that names the source', async () => {
-    downloads.length = 0
-    await exportSweepGeoJson(argsFor(CLOCKWISE_WITH_HOLE, 3))
-    const [geo, side] = downloads
-    expect(geo!.name).toMatch(/^sweep-\d+-circles-r3km-depth-all-2026-11-25-[0-9a-f]{6}\.geojson$/)
-    expect(geo!.type).toBe('application/geo+json')
-    expect(side!.name).toBe(geo!.name.replace(/\.geojson$/, '.provenance.json'))
-    expect(rfc7946Problems(JSON.parse(downloads[0]!.text))).toEqual([])
-    const sidecar = JSON.parse(downloads[1]!.text)
-    expect(sidecar.describes).toBe(downloads[0]!.name)
-    expect(sidecar.source).toMatch(/simulator|demo/i)
+  describe('each video mapped by the search circles that found it', () => {
+    /** Two sites: a wide circle and a narrow one; video b is found by both, so its smallest circle is c2. */
+    const SITES: Area = {
+      sites: [
+        { lat: 48.85, lon: 2.35, radiusKm: 5, label: 'Paris' },
+        { lat: 48.86, lon: 2.36, radiusKm: 2, label: 'Marais' },
+      ],
+    }
+
+    it('CSV: the circles that found each video with centres and radii, and the smallest as the search circle', () => {
+      const req = sweepExport(argsFor(SITES, 0))
+      const csv = toCsv(req.items, req.columns).replace(/^\uFEFF/, '')
+      const { data } = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true })
+      const pick = (r: Record<string, string>) => ({
+        foundByCircles: r.foundByCircles,
+        searchCircleId: r.searchCircleId,
+        searchCircleLat: r.searchCircleLat,
+        searchCircleLon: r.searchCircleLon,
+        searchCircleRadiusKm: r.searchCircleRadiusKm,
+        // The service gives no place of recording: these stay empty rather than borrow the circle's centre.
+        latitude: r.latitude,
+        longitude: r.longitude,
+      })
+      expect(data.map(pick)).toEqual([
+        {
+          foundByCircles: 'c1 48.85,2.35 5km',
+          searchCircleId: 'c1',
+          searchCircleLat: '48.85',
+          searchCircleLon: '2.35',
+          searchCircleRadiusKm: '5',
+          latitude: '',
+          longitude: '',
+        },
+        {
+          foundByCircles: 'c1 48.85,2.35 5km; c2 48.86,2.36 2km',
+          searchCircleId: 'c2',
+          searchCircleLat: '48.86',
+          searchCircleLon: '2.36',
+          searchCircleRadiusKm: '2',
+          latitude: '',
+          longitude: '',
+        },
+      ])
+    })
+
+    it('GeoJSON: one point per video at the centre of the smallest circle that found it, labelled as such', () => {
+      const fc = sweepGeoJson(argsFor(SITES, 0))
+      const points = fc.features.filter((f) => f.geometry.type === 'Point')
+      expect(points.map((f) => f.properties!.videoId)).toEqual(['a', 'b'])
+      expect(points[1]!.geometry).toEqual({ type: 'Point', coordinates: [2.36, 48.86] })
+      expect(points[1]!.properties).toMatchObject({
+        kind: 'video',
+        foundByCircles: ['c1', 'c2'],
+        searchCircleId: 'c2',
+        searchCircleRadiusKm: 2,
+        pointIs: expect.stringMatching(/search circle.*not where the video was recorded/),
+      })
+      expect(rfc7946Problems(fc)).toEqual([])
+    })
+
+    it('GeoJSON: one download with its provenance inside, named apart from every CSV file and sidecar', async () => {
+      downloads.length = 0
+      const args = argsFor(SITES, 0)
+      await exportSweepGeoJson(args)
+      expect(downloads.map((d) => d.name)).toEqual([`${sweepFileName(args)}.geojson`])
+      const body = JSON.parse(downloads[0]!.text)
+      expect(body.provenance).toMatchObject({
+        describes: downloads[0]!.name,
+        source: expect.stringMatching(/simulator|demo/i),
+      })
+      expect(downloads[0]!.name).not.toBe(`${sweepFileName(args)}.provenance.json`)
+    })
   })
 })

@@ -1,6 +1,8 @@
 /**
  * A sweep's exports: CSV and JSON through the one export (rows + provenance naming the area, circles, radius, depth
- * and source), and GeoJSON (RFC 7946: the area, then each circle with id, radiusKm, found, only) with its sidecar.
+ * and source), and GeoJSON (RFC 7946: the area, each circle with id, radiusKm, found, only, and each video as a point
+ * at its search circle's centre) with its provenance inside. Each video carries the circles that found it: the
+ * service says nowhere where a video was recorded (docs/area-sweep.md).
  */
 import rewind from '@turf/rewind'
 import type { Feature, FeatureCollection } from 'geojson'
@@ -35,7 +37,26 @@ function recordedAt(row: SweepRow): Coordinates | undefined {
   return undefined
 }
 
-const SWEEP_COLUMNS: readonly Column<SweepRow>[] = [
+/** The circles that found a video, in circle order, and the smallest of them: the video's search circle. */
+type FoundBy = { circles: Circle[]; smallest: Circle | undefined }
+
+function foundByOf(row: SweepRow, byId: ReadonlyMap<string, Circle>): FoundBy {
+  const circles = row.circles.map((id) => byId.get(id)).filter((c): c is Circle => c !== undefined)
+  // The first smallest wins a tie, so the choice follows circle order.
+  const smallest = circles.reduce<Circle | undefined>(
+    (s, c) => (s && s.radiusKm <= c.radiusKm ? s : c),
+    undefined,
+  )
+  return { circles, smallest }
+}
+
+/** `c1 48.85,2.35 5km`: a circle as the service was asked (its `location` and `locationRadius`). */
+const circleAsAsked = (c: Circle) => `${c.id} ${c.lat},${c.lon} ${c.radiusKm}km`
+
+/** A sweep row with the circles that found it, looked up once per export. */
+type SweepExportRow = SweepRow & { foundBy: FoundBy }
+
+const SWEEP_COLUMNS: readonly Column<SweepExportRow>[] = [
   { header: 'videoId', value: (r) => r.videoId },
   { header: 'title', value: (r) => r.title },
   { header: 'channelId', value: (r) => r.channelId },
@@ -45,6 +66,11 @@ const SWEEP_COLUMNS: readonly Column<SweepRow>[] = [
   { header: 'longitude', value: (r) => recordedAt(r)?.longitude },
   { header: 'circles', value: (r) => r.circles.join(' ') },
   { header: 'circleCount', value: (r) => r.circles.length },
+  { header: 'foundByCircles', value: (r) => r.foundBy.circles.map(circleAsAsked).join('; ') },
+  { header: 'searchCircleId', value: (r) => r.foundBy.smallest?.id },
+  { header: 'searchCircleLat', value: (r) => r.foundBy.smallest?.lat },
+  { header: 'searchCircleLon', value: (r) => r.foundBy.smallest?.lon },
+  { header: 'searchCircleRadiusKm', value: (r) => r.foundBy.smallest?.radiusKm },
   { header: 'rankInFirstCircle', value: (r) => r.rank },
   { header: 'description', value: (r) => r.description },
   { header: 'thumbnailUrl', value: (r) => bestThumbnail(r.thumbnails, 480, 1)?.url },
@@ -122,18 +148,64 @@ function sweepProvenance(a: SweepExportArgs): ProvenanceDraft {
   })
 }
 
-/** CSV / Excel-safe CSV / JSON / ZIP through exportData(). */
-export function sweepExport(a: SweepExportArgs): ExportRequest<SweepRow> {
+function withFoundBy(a: Pick<SweepExportArgs, 'circles' | 'shown'>): SweepExportRow[] {
+  const byId = new Map(a.circles.map((c) => [c.id, c]))
+  return a.shown.map((row) => ({ ...row, foundBy: foundByOf(row, byId) }))
+}
+
+/** CSV / Excel-safe CSV / JSON / ZIP through exportData(); JSON items carry their circles whole. */
+export function sweepExport(a: SweepExportArgs): ExportRequest<SweepExportRow> {
+  const items = withFoundBy(a)
   return {
-    items: a.shown,
+    items,
     columns: SWEEP_COLUMNS,
     provenance: sweepProvenance(a),
     basename: sweepFileName(a),
+    jsonItems: items.map(({ foundBy, ...row }) => ({
+      ...row,
+      foundByCircles: foundBy.circles,
+      searchCircle: foundBy.smallest ?? null,
+    })),
   }
 }
 
-/** The area and the circles with their counts (RFC 7946: [lon, lat], closed counter-clockwise outer rings, no crs). */
-export function sweepGeoJson(a: Pick<SweepExportArgs, 'area' | 'circles' | 'merged'>): FeatureCollection {
+/** What a video's point is, said in every point so no reader takes it for the place of recording. */
+const VIDEO_POINT_IS =
+  'the centre of the smallest search circle that found the video, not where the video was recorded'
+
+function videoPoints(a: Pick<SweepExportArgs, 'circles' | 'shown'>): Feature[] {
+  return withFoundBy(a).flatMap(({ foundBy, ...row }) => {
+    const c = foundBy.smallest
+    if (!c) return []
+    return [
+      {
+        type: 'Feature',
+        id: row.videoId,
+        properties: {
+          kind: 'video',
+          videoId: row.videoId,
+          title: row.title,
+          channelId: row.channelId,
+          channelTitle: row.channelTitle,
+          publishedAt: row.publishedAt,
+          videoUrl: `https://www.youtube.com/watch?v=${row.videoId}`,
+          foundByCircles: foundBy.circles.map((f) => f.id),
+          searchCircleId: c.id,
+          searchCircleLat: c.lat,
+          searchCircleLon: c.lon,
+          searchCircleRadiusKm: c.radiusKm,
+          pointIs: VIDEO_POINT_IS,
+        },
+        geometry: { type: 'Point', coordinates: [c.lon, c.lat] },
+      } satisfies Feature,
+    ]
+  })
+}
+
+/** The area, the circles with their counts and the shown videos' points (RFC 7946: [lon, lat], closed counter-clockwise outer rings, no crs). */
+export function sweepGeoJson(
+  a: Pick<SweepExportArgs, 'area' | 'circles' | 'merged' | 'shown'>,
+): FeatureCollection {
   const circles: Feature[] = a.circles.map((c) => ({
     type: 'Feature',
     id: c.id,
@@ -152,20 +224,16 @@ export function sweepGeoJson(a: Pick<SweepExportArgs, 'area' | 'circles' | 'merg
   // The right-hand rule (outer rings counter-clockwise, holes clockwise), whatever way the area was drawn.
   const collection: FeatureCollection = {
     type: 'FeatureCollection',
-    features: [areaFeature(a.area), ...circles],
+    features: [areaFeature(a.area), ...circles, ...videoPoints(a)],
   }
   return rewind(collection, { mutate: false }) as FeatureCollection
 }
 
-/** Downloads `<name>.geojson` and `<name>.provenance.json` beside it (the source asked of /api/health). */
+/** Downloads `<name>.geojson` alone, its provenance inside as a foreign member (RFC 7946 §6.1): one press, one file. */
 export async function exportSweepGeoJson(a: SweepExportArgs): Promise<void> {
   const source = await loadDataSource()
   const name = `${sweepFileName(a)}.geojson`
   const provenance = completeProvenance(sweepProvenance(a), source, new Date())
-  downloadText(`${JSON.stringify(sweepGeoJson(a), null, 2)}\n`, name, 'application/geo+json')
-  downloadText(
-    `${JSON.stringify({ describes: name, ...provenance }, null, 2)}\n`,
-    name.replace(/\.geojson$/, '.provenance.json'),
-    'application/json',
-  )
+  const body = { ...sweepGeoJson(a), provenance: { describes: name, ...provenance } }
+  downloadText(`${JSON.stringify(body, null, 2)}\n`, name, 'application/geo+json')
 }
