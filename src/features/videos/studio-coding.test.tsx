@@ -151,9 +151,11 @@ describe('coding in the caption studio', { timeout: 90_000 }, () => {
   })
 
   it('the studio header points to the coding panel: the link, pressed by keyboard, brings the focus into it', async () => {
-    const { collection } = await codedCollection('Studio pointer', ['dQw4w9WgXcQ'], [
-      { name: 'gamma', color: '#59a14f' },
-    ])
+    const { collection } = await codedCollection(
+      'Studio pointer',
+      ['dQw4w9WgXcQ'],
+      [{ name: 'gamma', color: '#59a14f' }],
+    )
     const { user } = renderRoute(videosRoutes, {
       at: `/videos/dQw4w9WgXcQ?collection=${collection.id}`,
     })

@@ -21,11 +21,6 @@ export type SpeechRateBasis =
 
 const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0
 
-/** Words said in a cue's displayed text, sound markers left out. */
-export function countWords(text: string): number {
-  return count(withoutSoundMarkers(text), WORD_RE)
-}
-
 /**
  * Words per minute from the words in the text itself, never from the service's wordCount (runs of a–z and digits:
  * 0 or a few for Arabic, Cyrillic or Devanagari, split words for accented Latin); not at all for unspaced scripts.
