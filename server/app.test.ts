@@ -239,6 +239,23 @@ describe('the upstream client', () => {
     if (code === 'rate_limited') expect(res.headers.get('Retry-After')).toBe('7')
   })
 
+  it.each([
+    'No video with id AAAAAAAAAAA.',
+    'Video not found',
+    'This video is private.',
+    'This video has been removed by the uploader.',
+  ])(
+    'maps a captions 404 about the video itself ("%s") to not_found, with no caption modes offered',
+    async (said) => {
+      const { app } = fakeUpstream(() => json({ message: said }, 404))
+      const res = await app.request('/api/captions/dQw4w9WgXcQ')
+      expect(res.status).toBe(404)
+      const err = await errorOf(res)
+      expect(err.code).toBe('not_found')
+      expect(err.message).toBe(said)
+    },
+  )
+
   it('maps a missing caption language to 404 captions_unavailable naming the fallback modes', async () => {
     const { app } = fakeUpstream(() => json({ message: 'No captions in fr' }, 404))
     const res = await app.request('/api/captions/dQw4w9WgXcQ?lang=fr')

@@ -97,6 +97,10 @@ function clip(s: string): string {
   return s.length > MAX_MESSAGE ? `${s.slice(0, MAX_MESSAGE - 1)}…` : s
 }
 
+/** The service's words for a video it cannot serve at all, as opposed to a language it has no captions in. */
+const VIDEO_GONE_RE =
+  /\bno (?:such )?video\b|\bvideo (?:was |is |has been )?(?:not found|does not exist|doesn't exist|private|unavailable|removed|deleted)\b|\bprivate video\b|\bunknown video\b/i
+
 const BALANCE_RE = /balance|insufficient|credit|funds|payment required|quota exhausted/i
 
 /** Maps a non-2xx answer of the service to the function's error (the error table of the data-service spec; docs/decisions/0005-function-errors-and-prices.md). */
@@ -130,7 +134,8 @@ function mapUpstreamFailure(
       { retryAfterSeconds: seconds },
     )
   }
-  if (status === 404 && operation === 'GET /captions/{videoId}') {
+  // A 404 about the video itself (missing, private, removed) is not a missing language: no caption mode can help.
+  if (status === 404 && operation === 'GET /captions/{videoId}' && !(said && VIDEO_GONE_RE.test(said))) {
     const hint =
       "Try mode=fallback-auto-translated (the platform's translation), mode=fallback-whisper (speech recognition when the video has no captions) or mode=force-whisper."
     // The service's own advice about modes is dropped (ours follows): from its first clause that names a mode.

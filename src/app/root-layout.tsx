@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId } from 'react'
-import { NavLink, useNavigation, useOutlet } from 'react-router'
+import { NavLink, ScrollRestoration, useNavigation, useOutlet } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { OpeningPriceTag } from '#components/pricing/opening-price-tag.tsx'
 import { APP_NAME } from '#lib/page-title.ts'
@@ -168,6 +168,8 @@ export function RootLayout() {
       <footer className="border-t border-slate-200 px-4 py-3 text-center text-xs text-slate-600">
         <SourceLine />
       </footer>
+      {/* A new page starts at its top; Back and Forward return to where each page was left. */}
+      <ScrollRestoration />
     </div>
   )
 }

@@ -149,4 +149,23 @@ describe('coding in the caption studio', { timeout: 90_000 }, () => {
     expect(codesBeside(list, 2)).toEqual([])
     expect(within(panel).getAllByText('seen in 1987')).toHaveLength(2)
   })
+
+  it('the studio header points to the coding panel: the link, pressed by keyboard, brings the focus into it', async () => {
+    const { collection } = await codedCollection(
+      'Studio pointer',
+      ['dQw4w9WgXcQ'],
+      [{ name: 'gamma', color: '#59a14f' }],
+    )
+    const { user } = renderRoute(videosRoutes, {
+      at: `/videos/dQw4w9WgXcQ?collection=${collection.id}`,
+    })
+    await screen.findByRole('list', { name: 'Transcript cues' }, slow)
+    const header = screen.getByRole('heading', { level: 1, name: /Captions of/ }).closest('header')!
+    const link = await within(header).findByRole('link', { name: /Code this video/ }, slow)
+    const panel = screen.getByTestId('studio-coding')
+    expect(link.getAttribute('href')).toBe(`#${panel.id}`)
+    link.focus()
+    await user.keyboard('{Enter}')
+    expect(panel.contains(document.activeElement)).toBe(true)
+  })
 })

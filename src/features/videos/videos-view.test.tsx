@@ -145,6 +145,39 @@ describe('caption studio', { timeout: 60_000 }, () => {
     expect(paid).toContain('/api/captions/dQw4w9WgXcQ?format=json&lang=sw&mode=fallback-auto-translated')
   })
 
+  it('a video the service does not have is said not to exist: no "no captions" headline, no paid fallbacks', async () => {
+    const paid = watchPaid()
+    renderAt('/videos/AAAAAAAAAAA')
+    const headline = await screen.findByText('This video does not exist', {}, slow)
+    const panel = headline.closest('[role="alert"]') as HTMLElement
+    expect(panel.textContent).toContain('No video with id AAAAAAAAAAA')
+    expect(screen.queryByText(/no captions in/i)).toBeNull()
+    expect(screen.queryByText(/fallback mode/i)).toBeNull()
+    expect(screen.queryAllByRole('button', { name: /^Try |Retry/ })).toEqual([])
+    expect(paid.sort()).toEqual([
+      '/api/captions/AAAAAAAAAAA?format=json&mode=default',
+      '/api/files/captions/AAAAAAAAAAA',
+    ])
+  })
+
+  it('a private or removed video is named so, in the service’s words, with no fallbacks', async () => {
+    for (const [said, headline] of [
+      ['This video is private.', 'This video is private'],
+      ['This video has been removed by the uploader.', 'This video has been removed'],
+    ] as const) {
+      watchPaid({
+        matches: (u) => u.pathname.startsWith('/api/captions/') || u.pathname.startsWith('/api/files/'),
+        handler: () => jsonResponse({ error: { code: 'not_found', message: said } }, 404),
+      })
+      const { unmount } = renderAt('/videos/k7Ry2VqWm_E')
+      const shown = await screen.findByText(headline, {}, slow)
+      expect((shown.closest('[role="alert"]') as HTMLElement).textContent).toContain(said)
+      expect(screen.queryByText(/could not be loaded|no captions in/i)).toBeNull()
+      expect(screen.queryAllByRole('button', { name: /^Try |Retry/ })).toEqual([])
+      unmount()
+    }
+  })
+
   it('another language is fetched only when "Show captions", with its price, is pressed', async () => {
     const paid = watchPaid()
     const { user, router } = renderAt('/videos/dQw4w9WgXcQ')

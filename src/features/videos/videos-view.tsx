@@ -12,9 +12,11 @@ import { DownloadPanel } from './components/download-panel.tsx'
 import { LinkProblems } from './components/link-problems.tsx'
 import { PlaybackSourcePanel } from './components/playback-source-panel.tsx'
 import { StudioHeader } from './components/studio-header.tsx'
+import { STUDIO_CODING_ID } from './components/studio-coding-panel.tsx'
 import { TrackPicker } from './components/track-picker.tsx'
 import { TrackStatus } from './components/track-status.tsx'
 import { TranscriptWorkspace } from './components/transcript-workspace.tsx'
+import { VideoGone, videoGoneError } from './components/video-gone.tsx'
 
 export type VideosViewProps = {
   videoId: string
@@ -39,6 +41,7 @@ export function VideosView({ videoId, state, problems, onNavigate }: VideosViewP
   const choose = (choice: { lang: LanguageCode | undefined; mode: CaptionMode }) =>
     onNavigate({ ...state, ...choice, t: undefined })
   const { shownLang, rtl, unavailable, trackState } = describeTrack(track, cues, state.lang, languages)
+  const gone = videoGoneError(track.error, files.error)
 
   return (
     // Header and columns are positioned, so each paints as a layer of its own: a cue change repaints the
@@ -50,75 +53,79 @@ export function VideosView({ videoId, state, problems, onNavigate }: VideosViewP
         mode={state.mode}
         files={files}
         track={track}
+        codingPanelId={coding && hasCues ? STUDIO_CODING_ID : undefined}
       />
       <LinkProblems problems={problems} />
-
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="relative min-w-0 space-y-4">
-          <TrackStatus
-            videoId={videoId}
-            lang={state.lang}
-            mode={state.mode}
-            track={track}
-            unavailable={unavailable}
-            cueCount={cues.length}
-            hasAnyTrack={languages ? languages.length > 0 : undefined}
-            onChooseMode={(mode) => choose({ lang: state.lang, mode })}
-          />
-          {hasCues && (
-            <>
-              <PlaybackSourcePanel
-                videoId={videoId}
-                serviceMode={health.data?.mode}
-                playerAllowed={playback.playerAllowed}
-                onPlayerAllowedChange={playback.onPlayerAllowedChange}
-                playerOrigin={playerOrigin()}
-                playerFailure={playback.playerFailure}
-                startAt={playback.clock.getSnapshot().time}
-                fallbackDuration={duration}
-                onPlayerSource={playback.onPlayerSource}
-                onPlayerFailure={playback.onPlayerFailure}
-                usingPlayer={playback.usingPlayer}
-              />
-              <TranscriptWorkspace
-                key={`${state.lang ?? ''}:${state.mode}`}
-                cues={cues}
-                timeline={timeline}
-                duration={duration}
-                source={playback.source}
-                lang={shownLang ?? ''}
-                rtl={rtl}
-                query={state.q}
-                onQueryChange={(q) => onNavigate({ ...state, q }, { replace: true })}
-                coding={coding}
-              />
-            </>
-          )}
-        </div>
-
-        <aside className="relative min-w-0 space-y-4" aria-label="Tracks and downloads">
-          <TrackPicker
-            videoId={videoId}
-            languages={languages}
-            lang={state.lang}
-            mode={state.mode}
-            trackState={trackState}
-            onChoose={choose}
-          />
-          <CaptionTracksSection files={files} languages={languages} />
-          {/* After the transcript is on screen: its quotes are a dozen requests and a render of their own. */}
-          {hasCues && transcriptPainted && shownLang && (
-            <DownloadPanel
+      {gone ? (
+        <VideoGone error={gone} />
+      ) : (
+        <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="relative min-w-0 space-y-4">
+            <TrackStatus
               videoId={videoId}
-              lang={shownLang}
-              requestLang={state.lang}
+              lang={state.lang}
               mode={state.mode}
-              items={track.data.data}
-              languageCodes={languages?.map((l) => l.code) ?? []}
+              track={track}
+              unavailable={unavailable}
+              cueCount={cues.length}
+              hasAnyTrack={languages ? languages.length > 0 : undefined}
+              onChooseMode={(mode) => choose({ lang: state.lang, mode })}
             />
-          )}
-        </aside>
-      </div>
+            {hasCues && (
+              <>
+                <PlaybackSourcePanel
+                  videoId={videoId}
+                  serviceMode={health.data?.mode}
+                  playerAllowed={playback.playerAllowed}
+                  onPlayerAllowedChange={playback.onPlayerAllowedChange}
+                  playerOrigin={playerOrigin()}
+                  playerFailure={playback.playerFailure}
+                  startAt={playback.clock.getSnapshot().time}
+                  fallbackDuration={duration}
+                  onPlayerSource={playback.onPlayerSource}
+                  onPlayerFailure={playback.onPlayerFailure}
+                  usingPlayer={playback.usingPlayer}
+                />
+                <TranscriptWorkspace
+                  key={`${state.lang ?? ''}:${state.mode}`}
+                  cues={cues}
+                  timeline={timeline}
+                  duration={duration}
+                  source={playback.source}
+                  lang={shownLang ?? ''}
+                  rtl={rtl}
+                  query={state.q}
+                  onQueryChange={(q) => onNavigate({ ...state, q }, { replace: true })}
+                  coding={coding}
+                />
+              </>
+            )}
+          </div>
+
+          <aside className="relative min-w-0 space-y-4" aria-label="Tracks and downloads">
+            <TrackPicker
+              videoId={videoId}
+              languages={languages}
+              lang={state.lang}
+              mode={state.mode}
+              trackState={trackState}
+              onChoose={choose}
+            />
+            <CaptionTracksSection files={files} languages={languages} />
+            {/* After the transcript is on screen: its quotes are a dozen requests and a render of their own. */}
+            {hasCues && transcriptPainted && shownLang && (
+              <DownloadPanel
+                videoId={videoId}
+                lang={shownLang}
+                requestLang={state.lang}
+                mode={state.mode}
+                items={track.data.data}
+                languageCodes={languages?.map((l) => l.code) ?? []}
+              />
+            )}
+          </aside>
+        </div>
+      )}
     </div>
   )
 }

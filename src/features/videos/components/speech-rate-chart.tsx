@@ -1,7 +1,9 @@
 import { useMemo, type KeyboardEvent, type MouseEvent } from 'react'
 import { formatClock } from '#lib/format.ts'
 import type { Cue } from '../lib/cues.ts'
+import { languageName } from '../lib/language-names.ts'
 import { speechRateSeries, summariseRate } from '../lib/speech-rate.ts'
+import { speechRateBasis, type RateCue } from '../lib/speech-rate-words.ts'
 import type { TimeSource } from '../lib/time-source.ts'
 import { usePlaybackValue } from '../hooks/use-playback.ts'
 
@@ -9,10 +11,38 @@ const W = 600
 const H = 80
 const BINS = 120
 
-export type SpeechRateChartProps = { cues: readonly Cue[]; duration: number; source: TimeSource }
+export type SpeechRateChartProps = {
+  cues: readonly Cue[]
+  duration: number
+  source: TimeSource
+  /** The track's language code, to name it when the rate is not shown. */
+  lang: string
+}
+
+/** The rate where the track's words can be counted; elsewhere, why it is not shown. */
+export function SpeechRateChart({ cues, duration, source, lang }: SpeechRateChartProps) {
+  const basis = useMemo(() => speechRateBasis(cues), [cues])
+  if (basis.kind === 'words') return <RateChart cues={basis.cues} duration={duration} source={source} />
+  const language = lang ? `${languageName(lang)} (${lang})` : 'this track'
+  return (
+    <p className="text-sm text-slate-700" data-testid="speech-rate-not-shown">
+      {basis.kind === 'unspaced'
+        ? `Speech rate is not shown for ${language}: its text is written without spaces between words, so there are no words to count per minute.`
+        : `Speech rate is not shown for ${language}: the track has no words, only sound markers.`}
+    </p>
+  )
+}
 
 /** Words per minute over the video; clicking (or arrow keys on it) seeks to that moment. */
-export function SpeechRateChart({ cues, duration, source }: SpeechRateChartProps) {
+function RateChart({
+  cues,
+  duration,
+  source,
+}: {
+  cues: readonly RateCue[]
+  duration: number
+  source: TimeSource
+}) {
   const bins = useMemo(() => speechRateSeries(cues, duration, BINS), [cues, duration])
   const summary = useMemo(() => summariseRate(cues), [cues])
   const maxWpm = Math.max(1, ...bins.map((b) => b.wpm))
@@ -55,10 +85,12 @@ export function SpeechRateChart({ cues, duration, source }: SpeechRateChartProps
       <figcaption className="text-sm font-medium">
         Speech rate{' '}
         <span className="font-normal text-slate-600">
-          {summary.peakWpm > 0
-            ? `(average ${summary.averageWpm} words per minute while speaking; fastest ${summary.peakWpm} at ${formatClock(summary.peakAt)})`
-            : // The service counts words as runs of Latin letters and digits, so scripts without spaces report 0.
-              '(the service reports no speech rate for this track: its words are not counted in this script)'}
+          (average {summary.averageWpm} words per minute while speaking; fastest {Math.round(summary.peakWpm)}{' '}
+          at {formatClock(summary.peakAt)})
+        </span>
+        <span className="block text-xs font-normal text-slate-600">
+          Words are counted in the text shown, in any script written with spaces, sound markers left out: not
+          the service&rsquo;s word counts, which see only the letters a–z and digits.
         </span>
       </figcaption>
       <svg

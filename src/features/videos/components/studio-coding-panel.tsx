@@ -28,6 +28,9 @@ type Props = {
   onJump: (seconds: number) => void
 }
 
+/** The panel's element id: the studio header's "Code this video" link leads here. */
+export const STUDIO_CODING_ID = 'studio-coding'
+
 export function StudioCodingPanel({ collectionId, collectionName, coding, cues, onJump }: Props) {
   const id = useId()
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set())
@@ -50,8 +53,11 @@ export function StudioCodingPanel({ collectionId, collectionName, coding, cues, 
 
   return (
     <section
+      id={STUDIO_CODING_ID}
+      // Focusable by script only: the header's link moves the focus here, past the transcript.
+      tabIndex={-1}
       aria-labelledby={`${id}-h`}
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      className="scroll-mt-4 space-y-3 rounded-lg border border-slate-200 bg-white p-4"
       data-testid="studio-coding"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -10,10 +10,31 @@ export type StudioHeaderProps = {
   mode: CaptionMode
   files: CaptionFilesQuery
   track: CaptionTrackQuery
+  /** The coding panel's id when a collection is open and the transcript shown: the header links to it. */
+  codingPanelId?: string | undefined
+}
+
+/** The coding panel sits below a long transcript: this link takes the focus (and the view) straight to it. */
+function CodeThisVideoLink({ panelId }: { panelId: string }) {
+  return (
+    <a
+      className="font-medium text-sky-800 underline"
+      href={`#${panelId}`}
+      onClick={(e) => {
+        const panel = document.getElementById(panelId)
+        if (!panel) return
+        // Not a hash navigation: the router would take it for a new page; focusing scrolls it into view.
+        e.preventDefault()
+        panel.focus()
+      }}
+    >
+      Code this video ↓
+    </a>
+  )
 }
 
 /** The studio's title, a link to the video on the platform, the track shown and what opening it cost. */
-export function StudioHeader({ videoId, shownLang, mode, files, track }: StudioHeaderProps) {
+export function StudioHeader({ videoId, shownLang, mode, files, track, codingPanelId }: StudioHeaderProps) {
   return (
     <header className="relative space-y-1">
       <h1 className="text-2xl font-semibold tracking-tight">
@@ -29,6 +50,12 @@ export function StudioHeader({ videoId, shownLang, mode, files, track }: StudioH
           Watch on the platform
         </a>
         {shownLang && ` · showing ${languageName(shownLang)} (${shownLang}), ${mode} mode`}
+        {codingPanelId && (
+          <>
+            {' · '}
+            <CodeThisVideoLink panelId={codingPanelId} />
+          </>
+        )}
       </p>
       <OpeningCosts files={files} track={track} />
     </header>

@@ -133,7 +133,7 @@ export function TranscriptWorkspace({
           onJump={jump}
         />
       )}
-      {showChart && <SpeechRateChart cues={cues} duration={duration} source={source} />}
+      {showChart && <SpeechRateChart cues={cues} duration={duration} source={source} lang={lang} />}
     </div>
   )
 }

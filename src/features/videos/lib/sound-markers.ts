@@ -13,3 +13,8 @@ export function isOnlySoundMarkers(text: string): boolean {
   const rest = text.replace(MARKER_RE, '').replace(/[\s\p{P}]/gu, '')
   return rest.length === 0 && soundMarkerRanges(text).length > 0
 }
+
+/** The text with its sound markers left out: what is said. */
+export function withoutSoundMarkers(text: string): string {
+  return text.replace(MARKER_RE, ' ')
+}
