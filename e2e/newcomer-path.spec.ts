@@ -76,6 +76,8 @@ test.describe('the newcomer path', () => {
     // A video that does not exist is said so, with nothing to buy.
     await page.goto(`/videos/${MISSING_VIDEO}`)
     await expect(page.getByText('This video does not exist')).toBeVisible({ timeout: 20_000 })
+    // A page loaded by its address starts at its top too, whatever the last loaded page was scrolled to.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
     await expect(page.getByText(/no captions in/)).toHaveCount(0)
     await expect(page.getByRole('button', { name: /\$0\.\d+/ })).toHaveCount(0)
     await shot(page, testInfo, '06-missing-video')

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId } from 'react'
-import { NavLink, ScrollRestoration, useNavigation, useOutlet } from 'react-router'
+import { NavLink, ScrollRestoration, useNavigation, useOutlet, type Location } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { OpeningPriceTag } from '#components/pricing/opening-price-tag.tsx'
 import { APP_NAME } from '#lib/page-title.ts'
@@ -101,6 +101,10 @@ function Approval() {
   )
 }
 
+/** Every page loaded by its address has the key "default": keyed by its URL instead, so one loaded page's scroll is not another's. */
+const scrollKey = (location: Location) =>
+  location.key === 'default' ? `${location.pathname}${location.search}` : location.key
+
 /**
  * The header keeps one height whatever loads into it (badge, meter figures, sign-out), and main is at least a
  * screen tall, so the footer starts below the fold: a view growing as its data arrives moves nothing on screen
@@ -169,7 +173,7 @@ export function RootLayout() {
         <SourceLine />
       </footer>
       {/* A new page starts at its top; Back and Forward return to where each page was left. */}
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   )
 }
