@@ -431,7 +431,14 @@ test.describe('caption studio', () => {
     await page.getByRole('button', { name: 'Next match' }).click()
     await expect(page.locator('mark[data-current-match]')).toBeInViewport()
 
-    // The speech-rate chart seeks on click.
+    // Japanese is written without spaces: no speech rate, and the reason is given.
+    await expect(page.getByText(/^Speech rate is not shown for Japanese \(ja\)/)).toBeVisible()
+  })
+
+  test('the speech-rate chart seeks on click', async ({ page }) => {
+    await page.goto('/videos/dQw4w9WgXcQ?lang=en')
+    await expect(cueList(page)).toBeVisible({ timeout: 30_000 })
+    const max = Number(await page.getByRole('slider', { name: 'Playback position' }).getAttribute('max'))
     const chart = page.getByRole('slider', { name: /Speech rate over time/ })
     const box = (await chart.boundingBox())!
     await chart.click({ position: { x: box.width / 2, y: box.height / 2 } })
