@@ -28,8 +28,8 @@ const post = (body: unknown): RequestInit => ({
 })
 
 describeOnEngines('caption default languages', (engine) => {
-  const harness = (now?: () => number) =>
-    engine.track(spendHarness({ answer, now, env: { ...engine.env(), COLLECT_LEASE_MS: '2000' } }))
+  const harness = (now?: () => number, env: Record<string, string> = {}) =>
+    engine.track(spendHarness({ answer, now, env: { ...engine.env(), COLLECT_LEASE_MS: '2000', ...env } }))
 
   const known = async (h: ReturnType<typeof harness>, videoIds: string[]) => {
     const res = await h.request('/api/caption-default-languages', post({ videoIds }))
@@ -83,5 +83,11 @@ describeOnEngines('caption default languages', (engine) => {
     expect(error.message).toContain('videoIds[1]')
     expect((await h.request('/api/caption-default-languages')).status).toBe(405)
     expect(h.seen).toHaveLength(0)
+  })
+
+  it('asks for the session like every other /api route when a password is set', async () => {
+    const h = harness(undefined, { DASHBOARD_PASSWORD: 'correct horse' })
+    const res = await h.request('/api/caption-default-languages', post({ videoIds: [FRENCH] }))
+    expect(res.status).toBe(401)
   })
 })

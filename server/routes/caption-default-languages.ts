@@ -40,7 +40,11 @@ async function fromCachedTracks(deps: DefaultLanguagesDeps, videoIds: readonly s
   const keys = new Map(
     videoIds.map((videoId) => [
       cacheKeyOf(
-        normaliseCall({ operation: 'GET /captions/{videoId}', path: `/captions/${videoId}`, query: { mode } }),
+        normaliseCall({
+          operation: 'GET /captions/{videoId}',
+          path: `/captions/${videoId}`,
+          query: { mode },
+        }),
       ),
       videoId,
     ]),
