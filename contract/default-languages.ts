@@ -4,7 +4,7 @@ import { CAPTION_MODES, LANGUAGE_CODES } from './enums.ts'
 import { VideoId } from './collections.ts'
 
 /** The most video ids one call asks about (the bulk view lists at most this many). */
-export const DEFAULT_LANGUAGES_MAX_IDS = 1000
+const DEFAULT_LANGUAGES_MAX_IDS = 1000
 
 export const DefaultLanguagesBody = z.strictObject({
   videoIds: z

@@ -76,7 +76,7 @@ async function fromCollectedTracks(deps: DefaultLanguagesDeps, videoIds: readonl
 }
 
 /** What is known, the freshest source first; only the service's language codes (they go into file names). */
-export async function knownDefaultLanguages(
+async function knownDefaultLanguages(
   deps: DefaultLanguagesDeps,
   videoIds: readonly string[],
   mode: string,
