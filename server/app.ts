@@ -38,6 +38,7 @@ export type AppDeps = {
 const METHODS: [RegExp, string][] = [
   [/^\/api\/(search|popularVideos|commentReplies|channels|health|spend|openapi\.json)\/?$/, 'GET, HEAD'],
   [/^\/api\/quote\/?$/, 'GET, HEAD, POST'],
+  [/^\/api\/caption-default-languages\/?$/, 'POST'],
   [/^\/api\/spend\/interrupted\/[^/]+\/reconcile\/?$/, 'POST'],
   [/^\/api\/(captions|files\/captions)\/[^/]+\/?$/, 'GET, HEAD'],
   [/^\/api\/session\/?$/, 'GET, HEAD, POST, DELETE'],

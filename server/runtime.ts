@@ -13,6 +13,7 @@ import { SIMULATOR_TOKEN } from '#simulator/token.ts'
 import { simulatorControlRoute } from './routes/simulator-control.ts'
 import { sessionRoute } from './routes/session.ts'
 import { spendRoute } from './routes/spend.ts'
+import { captionDefaultLanguagesRoute } from './routes/caption-default-languages.ts'
 import { createRateLimiter } from './security/rate-limiter.ts'
 import { createSessions } from './security/session.ts'
 import { createBudget } from './spend/budget.ts'
@@ -241,6 +242,7 @@ export function createRuntime({ config, fetch, log, now = Date.now, db: given }:
     routes: {
       '/spend': spendRoute({ db, ledger, budget, flush, storage, source }),
       '/session': sessionRoute(sessions, signInAttempts),
+      '/caption-default-languages': captionDefaultLanguagesRoute({ db, source, now, cache, captionDefaults }),
       '/collections': collectionsRoute({ db, source, now, wake: collectRunner.wake }),
     },
   }

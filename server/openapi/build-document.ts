@@ -8,6 +8,7 @@ import {
   PopularPage,
   SearchPage,
 } from '#contract/schemas.ts'
+import { DefaultLanguagesAnswer, DefaultLanguagesBody } from '#contract/default-languages.ts'
 import {
   AddVideosBody,
   AddVideosResult,
@@ -71,6 +72,7 @@ const ANSWERS: Record<string, z.ZodType> = {
   ChannelPage,
   Quote: QuoteAnswer,
   QuoteBatchAnswer,
+  DefaultLanguagesAnswer,
   SpendReport,
   Reconciled,
   SessionState,
@@ -93,6 +95,7 @@ const ANSWERS: Record<string, z.ZodType> = {
 /** Request bodies, named in components.schemas (converted as clients send them: io input). */
 const BODIES: Record<string, z.ZodType> = {
   QuoteBatch,
+  DefaultLanguagesBody,
   SignIn,
   CreateCollectionBody,
   AddVideosBody,

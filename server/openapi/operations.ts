@@ -11,6 +11,7 @@ import {
   PopularPage,
   SearchPage,
 } from '#contract/schemas.ts'
+import { DefaultLanguagesAnswer, DefaultLanguagesBody } from '#contract/default-languages.ts'
 import {
   AddVideosBody,
   AddVideosResult,
@@ -295,6 +296,22 @@ export const OPERATIONS: OperationSpec[] = [
       content: json(QuoteBatchAnswer),
     },
     errors: [400, 401, 403, 500],
+  },
+  {
+    method: 'post',
+    path: '/api/caption-default-languages',
+    operationId: 'captionDefaultLanguages',
+    summary: 'Which of up to 1,000 videos’ default caption language the function already knows; never pays',
+    description:
+      'Answered from what the function holds: the language learned from a JSON track asked without lang, that track in the cache, or a track a collection collected without a language. Videos not known are left out.',
+    tag: 'money',
+    body: DefaultLanguagesBody,
+    success: {
+      status: 200,
+      description: 'The videos whose default language is known, each with its language code.',
+      content: json(DefaultLanguagesAnswer),
+    },
+    errors: [400, 401, 403, 500, 503],
   },
   {
     method: 'get',

@@ -15,6 +15,8 @@ export const BODY_LIMITS = {
   code: 64 * KB,
   /** A coding: a reply's text and a memo of at most 20,000 characters each. */
   coding: 1 * MB,
+  /** A list of up to 1,000 bare video ids (15 bytes each, quoted). */
+  videoIdList: 32 * KB,
   /** A batch of quotes: 200 paths of at most 4 KB. */
   quoteBatch: 1 * MB,
   /** A collection's videos: 10,000 ids with their metadata. */

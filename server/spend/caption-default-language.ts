@@ -98,6 +98,25 @@ export function createCaptionDefaults(opts: {
       known.set(keyOf(learned.videoId, learned.mode), { lang: learned.lang, expiresAt })
     },
 
+    /** The learned languages of these videos in `mode`, from memory or the table; never asks the service. */
+    async languagesOf(videoIds: readonly string[], mode: string): Promise<Map<string, string>> {
+      const found = new Map<string, string>()
+      if (ttlSeconds <= 0) return found
+      const rest: string[] = []
+      for (const videoId of videoIds) {
+        const remembered = known.get(keyOf(videoId, mode))
+        if (remembered && remembered.expiresAt > now()) found.set(videoId, remembered.lang)
+        else rest.push(videoId)
+      }
+      if (rest.length === 0) return found
+      const rows = await db.query<{ video_id: string; lang: string }>(
+        'SELECT video_id, lang FROM caption_default_languages WHERE source = $1 AND mode = $2 AND video_id = ANY($3::text[]) AND expires_at > $4',
+        [source, mode, rest, now()],
+      )
+      for (const row of rows) found.set(row.video_id, row.lang)
+      return found
+    },
+
     /** Drops expired rows (at start, with the cache's eviction). */
     async evict(): Promise<void> {
       await db.query('DELETE FROM caption_default_languages WHERE expires_at <= $1', [now()])

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { BulkManifest } from '#lib/caption-archive/manifest.ts'
 import { readZip, strFromU8 } from '#test-readers/read-zip.ts'
 import { appRoutes, renderRoute } from '#testing/render-route.tsx'
+import { inProcessApi, jsonResponse, overrideRoute, stubApi } from '#testing/api-stub.ts'
 
 const bulkRoutes = await appRoutes('bulk')
 
@@ -171,6 +172,43 @@ describe('BulkView', () => {
     })
     await user.click(screen.getByRole('checkbox', { name: 'vtt' }))
     expect(screen.getByTestId('bulk-plan').textContent).toMatch(/^8 requests/)
+    expect(within(naming).getByText(/By language/).textContent).toContain('+2 JSON requests')
+  })
+  it('a video whose default language the server already knows is named by it with no lookup; the price waits for that answer', async () => {
+    let answer!: (res: Response) => void
+    const held = new Promise<Response>((resolve) => (answer = resolve))
+    stubApi(
+      overrideRoute(
+        inProcessApi,
+        (url) => url.pathname === '/api/caption-default-languages',
+        () => held,
+      ),
+    )
+    const { user } = setup('/bulk?ids=dQw4w9WgXcQ,Jp4cK9tRz1U&formats=srt')
+    const naming = screen.getByRole('group', { name: 'Name the files' })
+    await user.click(within(naming).getByRole('radio', { name: /^By language/ }))
+    // Until the server answers, the browser-only figure shows and nothing can be started at it.
+    expect(screen.getByTestId('bulk-plan').textContent).toMatch(/^4 requests/)
+    expect((downloadButton() as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByText(/already knows \(free\)/)).toBeTruthy()
+
+    answer(jsonResponse({ known: { Jp4cK9tRz1U: 'en' } }))
+    await waitFor(() => expect((downloadButton() as HTMLButtonElement).disabled).toBe(false))
+    expect(screen.getByTestId('bulk-plan').textContent).toMatch(/^3 requests × \$0\.00053 = \$0\.00159/)
+    expect(within(naming).getByText(/By language/).textContent).toContain('+1 JSON request ')
+  })
+
+  it('when the server cannot say, the browser-only figure stands and nothing blocks the run', async () => {
+    stubApi(
+      overrideRoute(
+        inProcessApi,
+        (url) => url.pathname === '/api/caption-default-languages',
+        () => jsonResponse({ error: { code: 'internal_error', message: 'down' } }, 500),
+      ),
+    )
+    setup('/bulk?ids=dQw4w9WgXcQ,Jp4cK9tRz1U&formats=srt')
+    await waitFor(() => expect((downloadButton() as HTMLButtonElement).disabled).toBe(false))
+    const naming = screen.getByRole('group', { name: 'Name the files' })
     expect(within(naming).getByText(/By language/).textContent).toContain('+2 JSON requests')
   })
 })

@@ -1,11 +1,10 @@
 import { useId, useMemo, useState } from 'react'
 import { useLocation } from 'react-router'
-import { useQueryClient } from '@tanstack/react-query'
 import { MAX_PARALLEL, MAX_VIDEOS, selectedIds, type BulkState } from './lib/bulk-search.ts'
 import { planBothWays, planBulk, type BulkSelection, type FileNaming } from '#lib/caption-archive/plan.ts'
-import { knownDefaultLanguages } from '#lib/captions/known-default-language.ts'
 import { canStreamToFile, type SaveMethod } from '#lib/caption-archive/save-zip.ts'
 import { useBulkRun } from './hooks/use-bulk-run.ts'
+import { useKnownLanguages } from './hooks/use-known-languages.ts'
 import { FormatPicker } from './components/format-picker.tsx'
 import { LanguagePicker } from './components/language-picker.tsx'
 import { ModePicker } from './components/mode-picker.tsx'
@@ -21,11 +20,13 @@ export type BulkViewProps = {
   onStateChange: (change: (prev: BulkState) => BulkState) => void
 }
 
-function blockerOf(selection: BulkSelection): string | undefined {
+function blockerOf(selection: BulkSelection, checkingLanguages: boolean): string | undefined {
   if (selection.videoIds.length === 0) return 'Select at least one video.'
   if (selection.formats.length === 0) return 'Choose at least one format.'
   if (selection.languages !== 'default' && selection.languages.length === 0)
     return 'Choose at least one language, or the default language of each video.'
+  // Until the server answers, the price may still drop: nothing is started at a figure about to change.
+  if (checkingLanguages) return "Checking which videos' caption languages the dashboard already knows (free)…"
   return undefined
 }
 
@@ -38,21 +39,23 @@ export function BulkView({ state, problems, onStateChange }: BulkViewProps) {
   const location = useLocation()
   const busy = run.phase === 'running'
 
-  const queryClient = useQueryClient()
   // Nothing is bought only to name files unless the researcher asks for it (the priced choice below).
   const [naming, setNaming] = useState<FileNaming>('default-track')
-  const selection: BulkSelection = useMemo(() => {
-    const videoIds = selectedIds(state)
-    return {
+  const videoIds = useMemo(() => selectedIds(state), [state])
+  const namesByDefault = state.files === 'exact' && state.languages === 'default'
+  const { known, checking } = useKnownLanguages(videoIds, state.mode, namesByDefault)
+  const selection: BulkSelection = useMemo(
+    () => ({
       videoIds,
       formats: state.formats,
       languages: state.languages,
       mode: state.mode,
       files: state.files,
       naming,
-      knownLanguages: knownDefaultLanguages(queryClient, videoIds, state.mode),
-    }
-  }, [state, naming, queryClient])
+      knownLanguages: known,
+    }),
+    [state, videoIds, naming, known],
+  )
   const both = useMemo(() => planBothWays(selection), [selection])
   const plan = both[state.files]
   const lookupsToName = useMemo(
@@ -64,7 +67,7 @@ export function BulkView({ state, problems, onStateChange }: BulkViewProps) {
     videos: selection.videoIds.length,
     languages: selection.languages === 'default' ? ('default' as const) : selection.languages.length,
   }
-  const blocker = blockerOf(selection)
+  const blocker = blockerOf(selection, checking)
   const set = (patch: Partial<BulkState>) => onStateChange((prev) => ({ ...prev, ...patch }))
 
   return (
