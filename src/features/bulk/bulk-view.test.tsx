@@ -29,7 +29,7 @@ function setup(url: string) {
 
 const downloadButton = () => screen.getByRole('button', { name: /^Download ZIP/ })
 
-describe('BulkView', () => {
+describe('BulkView', { timeout: 60_000 }, () => {
   it('lists pasted videos, prices the plan before paying, and downloads a ZIP with a manifest and the unavailable report', async () => {
     const { router, user } = setup('/bulk?ids=dQw4w9WgXcQ')
     expect(screen.getByRole('heading', { level: 1, name: 'Bulk caption download' })).toBeTruthy()
@@ -62,7 +62,7 @@ describe('BulkView', () => {
     expect(within(downloadButton()).getByTestId('price').textContent).toBe('$0.00106')
 
     await user.click(downloadButton())
-    await screen.findByText('Bulk download complete', undefined, { timeout: 15_000 })
+    await screen.findByText('Bulk download complete', undefined, { timeout: 40_000 })
     const bar = screen.getByRole('progressbar', { name: 'Bulk download progress' })
     expect(bar.getAttribute('aria-valuenow')).toBe('2')
     expect(bar.getAttribute('aria-valuemax')).toBe('2')
@@ -121,7 +121,7 @@ describe('BulkView', () => {
     )
 
     await user.click(downloadButton())
-    await screen.findByText('Bulk download complete', undefined, { timeout: 15_000 })
+    await screen.findByText('Bulk download complete', undefined, { timeout: 40_000 })
     await waitFor(() => expect(saved).toHaveLength(1))
     const zip = readZip(new Uint8Array(await saved[0]!.blob.arrayBuffer()))
     const manifest = JSON.parse(strFromU8(zip['manifest.json']!)) as BulkManifest
