@@ -4,9 +4,23 @@
  */
 import type { Page, TestInfo } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
+import { startOwnServer, type OwnServer } from './support/fault-server.ts'
 
+// A server of its own on a fresh DATA_DIR: a newcomer's first collection, with nothing collected by other specs.
+const PORT = 2000 + Number(process.env.E2E_PORT ?? 8181)
+const BASE = `http://127.0.0.1:${PORT}`
+test.describe.configure({ mode: 'default' })
 // The default asking amount, as a newcomer has it: nothing set in the browser.
-test.use({ askBeforePaidOpens: true })
+test.use({ askBeforePaidOpens: true, baseURL: BASE })
+
+let server: OwnServer | undefined
+test.beforeAll(async () => {
+  test.setTimeout(200_000) // the first run may build the SPA
+  server = await startOwnServer({ port: PORT })
+})
+test.afterAll(async () => {
+  await server?.stop()
+})
 
 const ANCHOR_VIDEO = 'dQw4w9WgXcQ'
 const ARABIC_VIDEO = 'Ar7bQx2LmPo'
@@ -118,6 +132,7 @@ test.describe('the newcomer path', () => {
     await page.getByRole('button', { name: 'Add these videos' }).click()
     const videos = page.getByRole('table', { name: 'Videos in this collection' })
     await expect(videos).toContainText(ANCHOR_VIDEO)
+    await expect(videos).toContainText('title not known yet')
     await expect(videos).not.toContainText('— —')
     await shot(page, testInfo, '09-collection-with-a-pasted-id')
 
