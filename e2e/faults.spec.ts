@@ -292,6 +292,7 @@ test.describe('faults from the service', () => {
     page,
     request,
   }) => {
+    test.setTimeout(120_000) // the accessibility scan of 200 reply cards alone takes ~16 s on 2 cores
     const { res } = await searchWithFault(request, { kind: 'reset' }, 107)
     await expectApiError(res, 502, 'upstream_unreachable')
 
