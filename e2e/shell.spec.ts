@@ -56,7 +56,7 @@ test.describe('the shell', () => {
     ['https://www.youtube.com/user/RickAstleyVEVO', /\/channels\/user\/RickAstleyVEVO$/],
     [
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ&lc=UgzoQVUwDeGW1IS5_uR4AaABAg',
-      /\/replies\/UgzoQVUwDeGW1IS5_uR4AaABAg$/,
+      /\/replies\/UgzoQVUwDeGW1IS5_uR4AaABAg\?video=dQw4w9WgXcQ$/,
     ],
     ['UgzoQVUwDeGW1IS5_uR4AaABAg.9zGS5B8VzVn9zGT0aGxbTv', /\/replies\/UgzoQVUwDeGW1IS5_uR4AaABAg\?reply=/],
   ]
