@@ -91,7 +91,8 @@ describe('PopularView on demo data', () => {
     expect(summary()).toMatch(/ in 21 pages/)
     expect(screen.getByText(/^Showing 1 of \d+ loaded videos/)).toBeTruthy()
     expect(screen.getByRole('button', { name: /Load more \(page 22\)/ })).toBeTruthy()
-  })
+    // 21 pages through the in-process function: its own wait (30 s) must fit in the test's time.
+  }, 60_000)
 
   it("asks the service for the chosen region's chart, priced first, and keeps the region in the URL", async () => {
     const { user, router } = setup()
