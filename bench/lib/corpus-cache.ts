@@ -13,8 +13,9 @@ import type { LoadReport } from './corpus-load.ts'
 
 const CACHE_ROOT = fileURLToPath(new URL('../../.bench-cache', import.meta.url))
 
-type CachedEngine = 'postgres' | 'pglite'
-export type BuildRecord = { builtAt: string; load: LoadReport }
+/** The two engines' databases, and the SQLite FTS5 peer's file (fts5-peer.ts). */
+type CachedEngine = 'postgres' | 'pglite' | 'fts5'
+export type BuildRecord<L = LoadReport> = { builtAt: string; load: L }
 
 /** The schema's version and a digest of its SQL: a migration edited before it is released rebuilds the cache too. */
 export function schemaVersion(): string {
@@ -32,8 +33,8 @@ export type CorpusCache = {
   /** The engine's data folder (PGlite's DATA_DIR, or the Postgres server's data directory). */
   dataDir(engine: CachedEngine): string
   /** The build record, when the engine's database is complete. */
-  built(engine: CachedEngine): BuildRecord | undefined
-  markBuilt(engine: CachedEngine, load: LoadReport, at?: Date): BuildRecord
+  built<L = LoadReport>(engine: CachedEngine): BuildRecord<L> | undefined
+  markBuilt<L = LoadReport>(engine: CachedEngine, load: L, at?: Date): BuildRecord<L>
   /** Removes a partial or stale build before building afresh. */
   clear(engine: CachedEngine): void
 }
@@ -47,7 +48,7 @@ export function corpusCache(videos: number, root = CACHE_ROOT): CorpusCache {
     dataDir,
     built(engine) {
       if (!existsSync(record(engine)) || !existsSync(dataDir(engine))) return undefined
-      return JSON.parse(readFileSync(record(engine), 'utf8')) as BuildRecord
+      return JSON.parse(readFileSync(record(engine), 'utf8')) as never
     },
     markBuilt(engine, load, at = new Date()) {
       const built = { builtAt: at.toISOString(), load }

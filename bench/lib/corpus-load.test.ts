@@ -5,6 +5,7 @@ import { corpusGenerator } from './corpus-generator.ts'
 import { BENCH_COLLECTION_ID, loadCorpus, type LoadReport } from './corpus-load.ts'
 import { searchConfigs, countHits, searchCollection } from '#server/collections/search/search-collection.ts'
 import { memoryCorpus, scanAnswer } from './corpus-memory-scan.ts'
+import { timeHttpSearch } from './corpus-http.ts'
 
 const openInMemory = () =>
   openDatabase(
@@ -82,6 +83,23 @@ describe('loadCorpus and the timed search, on PGlite', () => {
         answer.hits.map(({ videoId, seq, before, hit, after }) => ({ videoId, seq, before, hit, after })),
       ).toEqual(scan.hits)
     }
+  })
+
+  it('answers the same through GET …/search, page and count asked as the view asks them (timeHttpSearch)', async () => {
+    const probes = [
+      { key: 'common', q: 'people', pattern: /\bpeople\b/i },
+      { key: 'phrase', q: '"metro station"', pattern: /\bmetro station\b/i },
+    ]
+    const timed = await timeHttpSearch(db, BENCH_COLLECTION_ID, probes, { warmUp: 1, runs: 2, limit: 10 })
+    for (const [i, { pattern }] of probes.entries()) {
+      const scan = scanAnswer(inMemory, pattern, 10)
+      expect(timed[i]!.total).toBe(scan.total)
+      expect(timed[i]!.page).toEqual(scan.hits.map(({ videoId, seq }) => ({ videoId, seq })))
+      expect(timed[i]!.bothMs).toHaveLength(2)
+      expect(timed[i]!.pageMs).toHaveLength(2)
+    }
+    // The function over the bench's database leaves it open for the next probes.
+    expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }])
   })
 
   it('answers the word and phrase searches from the GIN index: the statements the product runs, EXPLAINed', async () => {

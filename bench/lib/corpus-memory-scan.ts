@@ -32,7 +32,7 @@ export type ScanAnswer = {
 }
 
 /** The search's neighbouring cues on each side (search-collection.ts). */
-const NEIGHBOURS = 3
+export const NEIGHBOURS = 3
 
 function line(texts: string[], seq: number, match: RegExpExecArray): Kwic {
   const joined = (from: number, to: number) => texts.slice(Math.max(0, from), to).join(' ') || null

@@ -3,9 +3,13 @@
  * this process), both built once and kept under .bench-cache/ (corpus-cache.ts); the PRODUCT's search
  * (server/collections/search: searchCollection, countHits) for a common word, a rare word and a phrase — first 100
  * hits, the exact total, and both in one answer, p95 over 20 runs after 8 not counted — against a scan of the same
- * cues in this process's memory that gives the same answer. docs/decisions/0149-bench-corpus.md, 0151, 0152, 0180.
+ * cues in this process's memory that gives the same answer; the same probes asked through the function's HTTP route;
+ * and the peer, the same corpus in SQLite FTS5 (fts5-peer.ts), each engine's answer as a ratio of the peer's.
+ * docs/decisions/0149-bench-corpus.md, 0151, 0152, 0180, 0196.
  */
+import { existsSync, mkdirSync } from 'node:fs'
 import { loadavg } from 'node:os'
+import { join } from 'node:path'
 import { openDatabase } from '#server/db/open-database.ts'
 import type { Database } from '#server/db/database.ts'
 import { searchConfigs, countHits, searchCollection } from '#server/collections/search/search-collection.ts'
@@ -15,7 +19,23 @@ import { BENCH_COLLECTION_ID, loadCorpus, type LoadReport } from '../lib/corpus-
 import { compareIndexOrder, type IndexOrder } from '../lib/corpus-index-order.ts'
 import { corpusCache, type BuildRecord, type CorpusCache } from '../lib/corpus-cache.ts'
 import { startPostgresAt } from '../lib/corpus-postgres.ts'
-import { memoryCorpus, scanAnswer, type MemoryCorpus, type HitKey } from '../lib/corpus-memory-scan.ts'
+import {
+  memoryCorpus,
+  NEIGHBOURS,
+  scanAnswer,
+  type MemoryCorpus,
+  type HitKey,
+  type ScanAnswer,
+} from '../lib/corpus-memory-scan.ts'
+import {
+  buildPeer,
+  peerHits,
+  peerVersion,
+  probePeer,
+  type PeerLoad,
+  type PeerTiming,
+} from '../lib/fts5-peer.ts'
+import { timeHttpSearch, type HttpTiming } from '../lib/corpus-http.ts'
 import { PROBES } from '../lib/corpus-words.ts'
 import { count, mb, median, ms, percentile, ratio, type PartOutcome, type Row } from '../lib/report.ts'
 
@@ -33,6 +53,10 @@ const INDEX_ORDER_VIDEOS = 300
 const PAGE = 100
 const TARGET_MS = { postgres: 100, pglite: 300 } as const
 const TARGET_RATIO = 20
+/** The answer's p95 as a multiple of SQLite FTS5's on the same corpus (the peer researchers use instead). */
+const TARGET_PEER = { postgres: 1, pglite: 2 } as const
+/** What the browser waits for the page and the total through the function, at 10,000 videos. */
+const TARGET_HTTP_MS = 20
 /** Statements such as the index build run for minutes: far above the function's 5 s. */
 const STATEMENT_LIMIT_MS = 30 * 60_000
 
@@ -69,6 +93,8 @@ type EngineResult = {
   /** Whether this run built the database (else it came from the cache). */
   builtNow: boolean
   probes: ProbeTiming[]
+  /** The same probes through GET /api/collections/:id/search (corpus-http.ts). */
+  http: HttpTiming[]
   peakRssBytes: number
   loadAverage: { start: number[]; end: number[] }
 }
@@ -142,6 +168,7 @@ async function measureEngine(
   let peakRssBytes = process.memoryUsage().rss
   let load: LoadReport | undefined
   const probes: ProbeTiming[] = []
+  let http: HttpTiming[] | undefined
   const start = loadavg()
   try {
     const db = await openEngine(server?.url, cache.dataDir(engine))
@@ -164,6 +191,15 @@ async function measureEngine(
         )
         probes.push(t)
       }
+      http = await timeHttpSearch(db, BENCH_COLLECTION_ID, CORPUS_PROBES, {
+        warmUp: WARM_UP_RUNS,
+        runs: RUNS,
+        limit: PAGE,
+      })
+      for (const h of http)
+        log(
+          `  ${engine} HTTP ${h.key}: page and count p95 ${ms(percentile(h.bothMs, 95))}, page p95 ${ms(percentile(h.pageMs, 95))}`,
+        )
     } finally {
       await db.close()
     }
@@ -172,22 +208,118 @@ async function measureEngine(
   }
   // Recorded only after a clean close: a build killed half-way is never reused.
   if (load) built = cache.markBuilt(engine, load)
-  return { engine, built: built!, builtNow, probes, peakRssBytes, loadAverage: { start, end: loadavg() } }
+  return {
+    engine,
+    built: built!,
+    builtNow,
+    probes,
+    http: http ?? [],
+    peakRssBytes,
+    loadAverage: { start, end: loadavg() },
+  }
 }
 
-type Baseline = { key: Probe['key']; ms: number[]; total: number; page: HitKey[] }
+type PeerResult = { built: { builtAt: string; load: PeerLoad }; builtNow: boolean; probes: PeerTiming[] }
+
+/** Builds the SQLite FTS5 peer's file (or takes it from the cache) and times the probes in python3. */
+async function measurePeer(
+  cache: CorpusCache,
+  videos: number,
+  log: (line: string) => void,
+): Promise<PeerResult> {
+  const file = join(cache.dataDir('fts5'), `corpus-${peerVersion()}.sqlite`)
+  let built = cache.built<PeerLoad>('fts5')
+  const builtNow = !built || !existsSync(file)
+  if (builtNow) {
+    cache.clear('fts5')
+    mkdirSync(cache.dataDir('fts5'), { recursive: true })
+    log(`  fts5: building ${count(videos)} videos into ${file}…`)
+    const load = await buildPeer(file, corpusGenerator(), videos, (loaded) => {
+      if (loaded % 1000 === 0) log(`  fts5: ${count(loaded)} videos streamed`)
+    })
+    built = cache.markBuilt('fts5', load)
+  } else log(`  fts5: cached database built ${built!.builtAt}`)
+  const probes = await probePeer(file, {
+    probes: CORPUS_PROBES.map((p) => ({ key: p.key, match: p.q })),
+    warmUp: WARM_UP_RUNS,
+    runs: RUNS,
+    limit: PAGE,
+    neighbours: NEIGHBOURS,
+  })
+  for (const p of probes)
+    log(
+      `  fts5 ${p.match}: ${count(p.total)} hits, first ${PAGE} p95 ${ms(percentile(p.pageMs, 95))}, count p95 ${ms(percentile(p.countMs, 95))}, both p95 ${ms(percentile(p.answerMs, 95))}`,
+    )
+  return { built: built!, builtNow, probes }
+}
+
+type Baseline = {
+  key: Probe['key']
+  ms: number[]
+  total: number
+  page: HitKey[]
+  hits: ScanAnswer['hits']
+}
 
 function scanBaseline(corpus: MemoryCorpus): Baseline[] {
   return CORPUS_PROBES.map((probe) => {
     const runs = Array.from({ length: BASELINE_RUNS }, () => scanAnswer(corpus, probe.pattern, PAGE))
-    return { key: probe.key, ms: runs.map((r) => r.ms), total: runs[0]!.total, page: pageKeys(runs[0]!.hits) }
+    const [first] = runs
+    return {
+      key: probe.key,
+      ms: runs.map((r) => r.ms),
+      total: first!.total,
+      page: pageKeys(first!.hits),
+      hits: first!.hits,
+    }
   })
 }
 
-const sameAnswer = (p: ProbeTiming, b: Baseline) =>
+const sameAnswer = (p: { total: number; page: HitKey[] }, b: Baseline) =>
   p.total === b.total && JSON.stringify(p.page) === JSON.stringify(b.page)
+/** The peer's answer: the same total, hits and KWIC lines (cut from its highlight and neighbours) as the scan's. */
+const samePeerAnswer = (p: PeerTiming, b: Baseline) =>
+  p.total === b.total && JSON.stringify(peerHits(p.page)) === JSON.stringify(b.hits)
 
-function engineRows(result: EngineResult, baseline: Baseline[], videos: number): Row[] {
+/** The engine's whole answer against the peer's, and the same probe through the function's HTTP route. */
+function peerAndHttpRows(
+  engine: Engine,
+  p: ProbeTiming,
+  result: EngineResult,
+  peer: PeerResult,
+  scan: Baseline,
+) {
+  const part = 'corpus'
+  const answer = percentile(p.answerMs, 95)
+  const fts = peer.probes.find((f) => f.key === p.key)!
+  const ftsAnswer = percentile(fts.answerMs, 95)
+  const ftsRight = samePeerAnswer(fts, scan)
+  const http = result.http.find((h) => h.key === p.key)!
+  const httpBoth = percentile(http.bothMs, 95)
+  const httpRight = sameAnswer(http, scan)
+  const rows: Row[] = [
+    {
+      part,
+      measure: `${engine}: ${p.key} — first ${PAGE} + exact total p95 vs SQLite FTS5`,
+      value: ms(answer),
+      compare: `FTS5 p95 ${ms(ftsAnswer)}, median ${ms(median(fts.answerMs))}${ftsRight ? '' : ', FTS5 ANSWERS DIFFER'}`,
+      ratio: ratio(answer, ftsAnswer),
+      target: `≤ ${TARGET_PEER[engine]}× FTS5 p95`,
+      met: ftsRight && answer <= TARGET_PEER[engine] * ftsAnswer,
+    },
+    {
+      part,
+      measure: `${engine}: ${p.key} — GET …/search, page and count asked together as the view does, p95`,
+      value: ms(httpBoth),
+      compare: `in-process app.request over the same database; page request alone p95 ${ms(percentile(http.pageMs, 95))}, both median ${ms(median(http.bothMs))}${httpRight ? ', same hits and total' : ', ANSWERS DIFFER'}`,
+      target: `< ${TARGET_HTTP_MS} ms at 10,000 videos`,
+      met: httpRight && httpBoth < TARGET_HTTP_MS,
+    },
+  ]
+  return rows
+}
+
+function engineRows(result: EngineResult, baseline: Baseline[], videos: number, peer: PeerResult): Row[] {
   const { engine, built } = result
   const { load } = built
   const part = 'corpus'
@@ -234,9 +366,55 @@ function engineRows(result: EngineResult, baseline: Baseline[], videos: number):
         target: `≥ ${TARGET_RATIO}×`,
         met: sameAnswer(p, scan) && scanMs / answer >= TARGET_RATIO,
       },
+      ...peerAndHttpRows(engine, p, result, peer, scan),
     )
   }
   rows.push({ part, measure: `${engine}: peak RSS of the bench process`, value: mb(result.peakRssBytes) })
+  return rows
+}
+
+function peerRows(peer: PeerResult, baseline: Baseline[]): Row[] {
+  const part = 'corpus'
+  const { load, builtAt } = peer.built
+  const rows: Row[] = [
+    {
+      part,
+      measure: `fts5: load ${count(load.cues)} cues into SQLite FTS5 (python3 sqlite3), built ${builtAt.slice(0, 16).replace('T', ' ')} UTC${peer.builtNow ? ' (this run)' : ' (cached)'}`,
+      value: `${((load.insertMs + load.indexMs) / 1000).toFixed(1)} s`,
+      compare: `insert ${(load.insertMs / 1000).toFixed(1)} s (streamed from the generator), FTS5 index rebuild and optimize ${(load.indexMs / 1000).toFixed(1)} s`,
+    },
+    { part, measure: 'fts5: database file size', value: mb(load.sizeBytes) },
+  ]
+  for (const p of peer.probes) {
+    const scan = baseline.find((b) => b.key === p.key)!
+    const answer = percentile(p.answerMs, 95)
+    const right = samePeerAnswer(p, scan)
+    rows.push(
+      {
+        part,
+        measure: `fts5: ${p.key} ${p.match} — first ${PAGE} hits p95`,
+        value: ms(percentile(p.pageMs, 95)),
+        compare: `median ${ms(median(p.pageMs))}; each with ${NEIGHBOURS} cues before and after`,
+      },
+      {
+        part,
+        measure: `fts5: ${p.key} — exact total p95 (${count(p.total)} hits)`,
+        value: ms(percentile(p.countMs, 95)),
+        compare: `median ${ms(median(p.countMs))}`,
+        target: `= scan's ${count(scan.total)}`,
+        met: p.total === scan.total,
+      },
+      {
+        part,
+        measure: `fts5: ${p.key} — first ${PAGE} + exact total p95 vs the same answer scanned in memory`,
+        value: ms(answer),
+        compare: `median ${ms(median(p.answerMs))}, after ${WARM_UP_RUNS} runs not counted (the first ${ms(p.firstAnswerMs)}); scan median ${ms(median(scan.ms))}${right ? ', same hits, lines and total' : ', ANSWERS DIFFER'}`,
+        ratio: ratio(median(scan.ms), answer, 1),
+        target: "the scan's answer",
+        met: right,
+      },
+    )
+  }
   return rows
 }
 
@@ -280,6 +458,7 @@ export async function runCorpus(
       await cluster.stop()
     }
   }
+  const peer = await measurePeer(cache, videos, log)
   log(`  generating the ${count(videos)} videos again in memory for the baseline…`)
   const inMemory = generateInMemory(videos)
   log(`  scanning ${count(inMemory.cues)} cues in memory (${BASELINE_RUNS} runs per probe)…`)
@@ -294,7 +473,14 @@ export async function runCorpus(
       met: videos === DEFAULT_CORPUS_VIDEOS ? inMemory.cues > 9_000_000 : false,
     },
     ...(order ? [indexOrderRow(order)] : []),
-    ...results.flatMap((r) => engineRows(r, baseline, videos)),
+    ...peerRows(peer, baseline),
+    ...results.flatMap((r) => engineRows(r, baseline, videos, peer)),
   ]
-  return { rows, data: { videos, cues: inMemory.cues, cache: cache.dir, results, baseline, order } }
+  // The scan's KWIC lines stay out of the results file: the page keys say which hits they were.
+  const scans = baseline.map(({ hits: _, ...b }) => b)
+  const peerData = { ...peer, probes: peer.probes.map((p) => ({ ...p, page: pageKeys(p.page) })) }
+  return {
+    rows,
+    data: { videos, cues: inMemory.cues, cache: cache.dir, results, baseline: scans, peer: peerData, order },
+  }
 }
