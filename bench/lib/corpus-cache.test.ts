@@ -42,6 +42,18 @@ describe('the corpus cache', () => {
     expect(cache.built('postgres')).toBeUndefined()
   })
 
+  it('keeps the SQLite FTS5 peer’s build apart from the engines’, with its own load figures', () => {
+    const cache = corpusCache(10, root())
+    cache.clear('fts5')
+    mkdirSync(cache.dataDir('fts5'))
+    const peer = { videos: 10, cues: 9_000, insertMs: 1, indexMs: 2, sizeBytes: 3 }
+    cache.markBuilt('fts5', peer, new Date('2026-11-28T03:00:00Z'))
+    expect(cache.built('fts5')).toEqual({ builtAt: '2026-11-28T03:00:00.000Z', load: peer })
+    expect(cache.built('pglite')).toBeUndefined()
+    cache.clear('fts5')
+    expect(cache.built('fts5')).toBeUndefined()
+  })
+
   it('clears a build: its data and its record', () => {
     const cache = corpusCache(10, root())
     cache.clear('postgres')
