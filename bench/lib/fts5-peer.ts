@@ -61,6 +61,8 @@ async function runScript<T>(args: string[], input: AsyncIterable<string> | Itera
   // A script that died leaves the pipe closed: its exit code and stderr say why, not EPIPE.
   child.stdin.on('error', () => undefined)
   const exited = once(child, 'close') as Promise<[number | null]>
+  // Handled where it is awaited; meanwhile a failed spawn (no python3) must not be an unhandled rejection.
+  exited.catch(() => undefined)
   try {
     for await (const chunk of input) {
       if (child.exitCode !== null) break
@@ -73,6 +75,13 @@ async function runScript<T>(args: string[], input: AsyncIterable<string> | Itera
         `python3 fts5-peer.py ${args[0]} exited with ${code}: ${Buffer.concat(err).toString().trim().slice(-2000)}`,
       )
     return JSON.parse(Buffer.concat(out).toString()) as T
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error(
+        'python3 was not found on PATH: the corpus part runs its SQLite FTS5 peer in python3 (its built-in sqlite3); install python3 or run the other parts.',
+        { cause: e },
+      )
+    throw e
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill()
   }
