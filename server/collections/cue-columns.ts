@@ -21,7 +21,7 @@ export type CueColumns = {
   /** tsvector[]: each cue's vector as the database would compute it; absent: the insert computes them. */
   vectors?: Uint8Array
   /** Each lexeme's count of cues (text[] and int4[], in the same order); present with `vectors`. */
-  terms?: { lexemes: Uint8Array; cues: Uint8Array }
+  terms?: { lexemes: Uint8Array; cues: Uint8Array; seqs: Uint8Array }
 }
 
 export type TrackText = { lang: string; cfg: TextSearchConfig; columns: CueColumns }

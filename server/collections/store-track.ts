@@ -25,16 +25,18 @@ export type TrackToStore = {
 /** Cues per statement: a collect job's writer lets the event loop and paid calls' claims in between them (decision 0180). */
 const CUES_PER_INSERT = 250
 
-/** Each lexeme's cue count in the track, for single-word totals (docs/decisions/0151). */
-export const TRACK_TERMS = `INSERT INTO corpus_track_terms (track_id, lexeme, cues, cfg)
-  SELECT $1::bigint, s.word, s.ndoc, (SELECT cfg FROM corpus_tracks WHERE id = $1::bigint)
-  FROM ts_stat('SELECT tsv FROM corpus_cues WHERE track_id = ' || $1::bigint) AS s`
+/** Each lexeme's cues in the tracks (their count, as ts_stat's ndoc, and their seqs), for one-word searches (decision 0197). */
+const TERMS_OF_TRACKS = (
+  tracks: string,
+) => `INSERT INTO corpus_track_terms (track_id, lexeme, cues, cfg, seqs)
+  SELECT c.track_id, u.lexeme, count(*), min(c.cfg::oid)::regconfig, array_agg(c.seq ORDER BY c.seq)
+  FROM corpus_cues c, unnest(c.tsv) AS u WHERE c.track_id ${tracks} GROUP BY c.track_id, u.lexeme`
+
+/** The term rows of one track, from its stored cues. */
+export const TRACK_TERMS = TERMS_OF_TRACKS('= $1::bigint')
 
 /** TRACK_TERMS for several tracks in one statement (a batch of a collect job). */
-const TRACKS_TERMS = `INSERT INTO corpus_track_terms (track_id, lexeme, cues, cfg)
-  SELECT t.id, s.word, s.ndoc, t.cfg
-  FROM corpus_tracks t, LATERAL ts_stat('SELECT tsv FROM corpus_cues WHERE track_id = ' || t.id) AS s
-  WHERE t.id = ANY ($1::bigint[])`
+const TRACKS_TERMS = TERMS_OF_TRACKS('= ANY ($1::bigint[])')
 
 /** The text-search configurations the database has (Postgres 15 lacks some PGlite has), read once per database. */
 const installed = new WeakMap<Queryable, Promise<Set<string>>>()
@@ -306,8 +308,11 @@ async function insertTerms(
   idOf: (t: PreparedTrack) => number,
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO corpus_track_terms (track_id, lexeme, cues, cfg)
-     SELECT u.track_id, u.lexeme, u.cues, $4::regconfig FROM unnest($1::bigint[], $2::text[], $3::int[]) AS u(track_id, lexeme, cues)`,
+    // Every lexeme's seqs are one run of the flat array, in the lexemes' order: the run ends at the counts' running sum.
+    `INSERT INTO corpus_track_terms (track_id, lexeme, cues, cfg, seqs)
+     SELECT u.track_id, u.lexeme, u.cues, $4::regconfig, ($5::int4[])[u.upto - u.cues + 1 : u.upto]
+     FROM (SELECT t.*, sum(t.cues) OVER (ORDER BY t.n) AS upto
+           FROM unnest($1::bigint[], $2::text[], $3::int[]) WITH ORDINALITY AS t(track_id, lexeme, cues, n)) AS u`,
     [
       binaryArray.int8(
         tracks.flatMap((t) => Array<number>(binaryArrayLength(t.columns.terms!.lexemes)).fill(idOf(t))),
@@ -315,6 +320,7 @@ async function insertTerms(
       concatBinaryArrays(tracks.map((t) => t.columns.terms!.lexemes)),
       concatBinaryArrays(tracks.map((t) => t.columns.terms!.cues)),
       cfg,
+      concatBinaryArrays(tracks.map((t) => t.columns.terms!.seqs)),
     ],
   )
 }

@@ -71,8 +71,8 @@ describe('the cue worker', () => {
       [videoIds],
     )
   const terms = (videoIds: string[]) =>
-    db.query<{ video_id: string; lexeme: string; cues: number; cfg: string }>(
-      `SELECT t.video_id, tt.lexeme, tt.cues::int AS cues, tt.cfg::text AS cfg FROM corpus_track_terms tt
+    db.query<{ video_id: string; lexeme: string; cues: number; cfg: string; seqs: number[] }>(
+      `SELECT t.video_id, tt.lexeme, tt.cues::int AS cues, tt.cfg::text AS cfg, tt.seqs FROM corpus_track_terms tt
        JOIN corpus_tracks t ON t.id = tt.track_id WHERE t.video_id = ANY($1) ORDER BY t.video_id, tt.lexeme`,
       [videoIds],
     )
@@ -109,6 +109,15 @@ describe('the cue worker', () => {
        WHERE NOT EXISTS (SELECT 1 FROM corpus_track_terms tt WHERE tt.track_id = t.id AND tt.lexeme = s.word AND tt.cues = s.ndoc)`,
       )) as [{ differ: number }]
       expect(differ).toBe(0)
+      // Each lexeme's seqs are the cues whose stored vector holds it, ascending, as many as its count.
+      const [{ misplaced }] = (await db.query<{ misplaced: number }>(
+        `SELECT count(*)::int AS misplaced FROM corpus_track_terms tt
+         WHERE cardinality(tt.seqs) <> tt.cues OR tt.seqs IS DISTINCT FROM (
+           SELECT array_agg(c.seq ORDER BY c.seq) FROM corpus_cues c, unnest(c.tsv) AS u
+           WHERE c.track_id = tt.track_id AND u.lexeme = tt.lexeme)`,
+      )) as [{ misplaced: number }]
+      expect(misplaced).toBe(0)
+      expect(counts.some((c) => c.seqs.length > 1)).toBe(true)
       // Found by the search's own query, markers apart from the words.
       const [{ n }] = (await db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM corpus_cues c JOIN corpus_tracks t ON t.id = c.track_id

@@ -66,10 +66,13 @@ try {
     if (c.count) {
       const [row] = await db.query<Row>(CUE_VECTORS, [track.cfg, c.text])
       c.vectors = decoded(row)
-      const terms = termsOfVectors(c.vectors)
-      c.terms = { lexemes: own(terms.lexemes), cues: own(terms.cues) }
+      const terms = termsOfVectors(c.vectors, c.seq)
+      c.terms = { lexemes: own(terms.lexemes), cues: own(terms.cues), seqs: own(terms.seqs) }
     }
-    const buffers = [c.seq, c.start, c.duration, c.text, c.sounds, c.vectors, c.terms?.lexemes, c.terms?.cues]
+    const buffers = [
+      ...[c.seq, c.start, c.duration, c.text, c.sounds, c.vectors],
+      ...[c.terms?.lexemes, c.terms?.cues, c.terms?.seqs],
+    ]
     port.postMessage(
       { id: req.id, track } satisfies WorkerAnswer,
       buffers.flatMap((b) => (b ? [b.buffer as ArrayBuffer] : [])),

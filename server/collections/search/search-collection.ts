@@ -12,7 +12,16 @@ import {
   type Span,
 } from './kwic.ts'
 import { matchClause, Params, type Locator, type MatchMode } from './search-sql.ts'
-import { countWord, pageTracks, singleWordLexemes, WALK_VIDEOS } from './term-counts.ts'
+import { markedSpans, tsqueryOperands } from './hit-positions.ts'
+import {
+  countWord,
+  lexemesOf,
+  pageTracks,
+  plainWordForms,
+  singleWordLexemes,
+  WALK_VIDEOS,
+} from './term-counts.ts'
+import { isTextSearchConfig } from '../text-search-config.ts'
 
 export type SortOrder = 'time' | 'video' | 'before' | 'after'
 
@@ -66,6 +75,13 @@ const ORDER: Record<'time' | 'video', string> = {
  */
 const WALK_MAX_CUES = 20_000
 
+/**
+ * A word held by at most this many of the corpus's cues is answered through the full-text index alone, page and total
+ * in one statement: reading its few cues costs less than walking the collection's term counts (decision 0197). The
+ * count stops at this many tracks holding it, each holding at least one cue.
+ */
+const RARE_WORD_CUES = 2_000
+
 /** What the search and statistics say when the collection has no collected track to read. */
 export const NOTHING_COLLECTED =
   'Nothing is collected in this collection yet: collect its captions first, then search them and count their words.'
@@ -79,21 +95,46 @@ export const NOTHING_COLLECTED =
 export async function searchScope(
   db: Queryable,
   collectionId: string,
-): Promise<{ configs: string[]; collected: boolean }> {
-  // One round trip: every search asks this first.
-  const [found] = await db.query<{ known: boolean; collected: boolean; cfgs: string[] }>(
+  wordForms: readonly string[] = [],
+): Promise<{
+  configs: string[]
+  collected: boolean
+  wordVectors: { cfg: string; lexemes: string[] }[]
+  /** The corpus's cues holding the word's lexemes, counted up to RARE_WORD_CUES and a little beyond. */
+  wordCues: number
+}> {
+  // One round trip: every search asks this first, with the lexemes of a one-word query in each configuration (to_tsvector
+  // reads a word as to_tsquery reads it quoted: same parser, same dictionaries).
+  const [found] = await db.query<{
+    known: boolean
+    collected: boolean
+    cfgs: string[]
+    vectors: { cfg: string; lexemes: string[] }[] | null
+    word_cues: unknown
+  }>(
     `WITH RECURSIVE c AS (
        (SELECT cfg FROM corpus_tracks ORDER BY cfg LIMIT 1)
        UNION ALL
-       SELECT (SELECT t.cfg FROM corpus_tracks t WHERE t.cfg > c.cfg ORDER BY t.cfg LIMIT 1) FROM c WHERE c.cfg IS NOT NULL)
+       SELECT (SELECT t.cfg FROM corpus_tracks t WHERE t.cfg > c.cfg ORDER BY t.cfg LIMIT 1) FROM c WHERE c.cfg IS NOT NULL),
+     v AS MATERIALIZED (SELECT c.cfg, tsvector_to_array(to_tsvector(c.cfg, f)) AS lexemes
+                        FROM c, unnest($2::text[]) AS f WHERE c.cfg IS NOT NULL)
      SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1) AS known,
        EXISTS (SELECT 1 FROM collection_videos WHERE collection_id = $1 AND track_id IS NOT NULL) AS collected,
-       ARRAY(SELECT cfg::text FROM c WHERE cfg IS NOT NULL) AS cfgs`,
-    [collectionId],
+       ARRAY(SELECT cfg::text FROM c WHERE cfg IS NOT NULL) AS cfgs,
+       (SELECT json_agg(json_build_object('cfg', v.cfg::text, 'lexemes', v.lexemes)) FROM v) AS vectors,
+       (SELECT coalesce(sum(cues), 0) FROM (
+          SELECT tt.cues FROM v JOIN corpus_track_terms tt ON tt.cfg = v.cfg AND tt.lexeme = ANY (v.lexemes)
+          LIMIT $3) AS h) AS word_cues`,
+    [collectionId, wordForms, RARE_WORD_CUES],
   )
   if (!found?.known)
     throw new ApiFailure(404, 'not_found', `There is no collection ${JSON.stringify(collectionId)}.`)
-  return { configs: found.cfgs, collected: found.collected }
+  return {
+    configs: found.cfgs,
+    collected: found.collected,
+    wordVectors: found.vectors ?? [],
+    wordCues: num(found.word_cues),
+  }
 }
 
 /** The configurations alone (see searchScope). */
@@ -108,18 +149,48 @@ type Row = {
   duration_s: unknown
   text: string
   seq: unknown
-  marked: string | null
+  /** For a word query: the cue's text-search configuration, its vector and the query in it, as text. */
+  cfg: string | null
+  tsv: string | null
+  tsq: string | null
   prev_text: string | null
   next_text: string | null
+  /** Where the query's words are in the text (placeHits). */
+  spans?: Span[]
+}
+
+/**
+ * Marks the words of a word query in each row: from the vector's positions where the text is plainly worded, else by
+ * ts_headline, in one statement for all such rows (hit-positions.ts).
+ */
+async function placeHits(db: Queryable, rows: Row[], locator: Locator): Promise<void> {
+  if (locator.kind !== 'tsquery') return
+  const operands = new Map<string, ReturnType<typeof tsqueryOperands>>()
+  const left: Row[] = []
+  for (const row of rows) {
+    if (row.tsv === null || row.tsq === null) continue
+    let ops = operands.get(row.tsq)
+    if (!ops) operands.set(row.tsq, (ops = tsqueryOperands(row.tsq)))
+    row.spans = markedSpans(row.text, row.tsv, ops)
+    if (!row.spans) left.push(row)
+  }
+  if (!left.length) return
+  const marked = await db.query<{ marked: string }>(
+    `SELECT ts_headline(u.cfg::regconfig, u.text, to_tsquery(u.cfg::regconfig, $3), $4) AS marked
+     FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(cfg, text, n) ORDER BY u.n`,
+    [left.map((r) => r.cfg), left.map((r) => r.text), locator.tsquery, HEADLINE_OPTIONS],
+  )
+  left.forEach((row, i) => {
+    const { plain, spans } = readMarks(marked[i]?.marked ?? '')
+    // ts_headline keeps the text as it is; if it ever did not, the hit is not guessed.
+    row.spans = plain === row.text ? spans : undefined
+  })
 }
 
 function locate(row: Row, locator: Locator): Span | undefined {
   if (locator.kind === 'substring') return substringHit(row.text, locator.text)
   if (locator.kind === 'sound') return soundHit(row.text, locator.wanted)
-  if (row.marked === null) return undefined
-  const { plain, spans } = readMarks(row.marked)
-  // ts_headline keeps the text as it is; if it ever did not, the hit is not guessed.
-  return plain === row.text ? firstHit(row.text, spans) : undefined
+  return row.spans ? firstHit(row.text, row.spans) : undefined
 }
 
 function toHit(row: Row, locator: Locator): KwicHit {
@@ -138,7 +209,7 @@ function toHit(row: Row, locator: Locator): KwicHit {
 }
 
 const CUE_COLUMNS =
-  'cv.video_id, cv.position, cv.title, c.track_id, c.seq, c.start_s, c.duration_s, c.text, c.cfg'
+  'cv.video_id, cv.position, cv.title, c.track_id, c.seq, c.start_s, c.duration_s, c.text, c.cfg, c.tsv'
 
 /**
  * Some of the collection's tracks and their videos: every cue read by primary key (walk), or the matches through the
@@ -161,7 +232,7 @@ function matchingCues(
   // OFFSET 0 keeps the match out of the subquery: its cues are read by primary key, never through the GIN index. The
   // videos are named too, so the collection's rows are read by key rather than all of them scanned.
   return `SELECT * FROM (
-            SELECT ${CUE_COLUMNS}, c.tsv, c.sounds FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
+            SELECT ${CUE_COLUMNS}, c.sounds FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
             WHERE cv.collection_id = ${collectionParam} AND cv.video_id = ANY(${tracks.videosParam}::text[])
               AND cv.track_id = ANY(${tracks.param}::bigint[]) OFFSET 0) AS c
           WHERE ${where}`
@@ -184,10 +255,11 @@ async function pageRows(
     (named.walk
       ? { param: params.add(named.ids), videosParam: params.add(named.videoIds), walk: true as const }
       : { param: params.add(named.ids), walk: false as const })
-  const marked =
+  // The vector and the query in the cue's configuration, to place the hit without parsing the text again (placeHits).
+  const vectors =
     locator.kind === 'tsquery'
-      ? `ts_headline(h.cfg, h.text, to_tsquery(h.cfg, ${params.add(locator.tsquery)}), ${params.add(HEADLINE_OPTIONS)})`
-      : 'NULL'
+      ? `h.cfg::text AS cfg, h.tsv::text AS tsv, to_tsquery(h.cfg, ${params.add(locator.tsquery)})::text AS tsq`
+      : 'NULL AS cfg, NULL AS tsv, NULL AS tsq'
   // The total counted in the same pass over the matches as the page (decision 0172).
   const total = window.withTotal ? ', count(*) OVER () AS total' : ''
   // The lines come back as one JSON value: PGlite copies every field of every row into a buffer of its own, which
@@ -197,7 +269,7 @@ async function pageRows(
                 LIMIT ${params.add(window.limit)} OFFSET ${params.add(window.offset)})
      SELECT json_agg(l ORDER BY l.line) AS lines FROM (
        SELECT row_number() OVER (ORDER BY ${window.order.replace(/\b(position|seq|title|video_id)\b/g, 'h.$1')}) AS line,
-         h.video_id, (SELECT t.lang FROM corpus_tracks t WHERE t.id = h.track_id) AS lang, h.start_s, h.duration_s, h.text, h.seq, ${marked} AS marked,${window.withTotal ? ' h.total,' : ''}
+         h.video_id, (SELECT t.lang FROM corpus_tracks t WHERE t.id = h.track_id) AS lang, h.start_s, h.duration_s, h.text, h.seq, ${vectors},${window.withTotal ? ' h.total,' : ''}
          (SELECT string_agg(p.text, ' ' ORDER BY p.seq) FROM corpus_cues p
            WHERE p.track_id = h.track_id AND p.seq >= h.seq - ${NEIGHBOURS} AND p.seq < h.seq) AS prev_text,
          (SELECT string_agg(n.text, ' ' ORDER BY n.seq) FROM corpus_cues n
@@ -206,6 +278,7 @@ async function pageRows(
     params.values,
   )
   const rows = answer?.lines ?? []
+  await placeHits(db, rows, locator)
   return { rows, locator, total: window.withTotal && rows[0] ? num(rows[0].total) : undefined }
 }
 
@@ -268,9 +341,11 @@ export async function searchCollection(
   {
     walkMaxCues = WALK_MAX_CUES,
     walkVideos = WALK_VIDEOS,
-  }: { walkMaxCues?: number; walkVideos?: number } = {},
+    rareWordCues = RARE_WORD_CUES,
+  }: { walkMaxCues?: number; walkVideos?: number; rareWordCues?: number } = {},
 ): Promise<SearchResult> {
-  const { configs, collected } = await searchScope(db, collectionId)
+  const forms = p.sort === 'time' || p.sort === 'video' ? plainWordForms(p.q, p.match) : undefined
+  const { configs, collected, wordVectors, wordCues } = await searchScope(db, collectionId, forms)
   // The query is still checked, so a malformed one is refused the same whether or not anything is collected.
   if (!collected) {
     matchClause(p.q, p.match, configs, new Params())
@@ -284,8 +359,9 @@ export async function searchCollection(
     }
   }
   const window = { limit: p.limit, offset: p.offset, order: ORDER[p.sort] }
-  const lexemes = await singleWordLexemes(db, p.q, p.match, configs)
-  if (!lexemes) {
+  const lexemes = forms && configs.some(isTextSearchConfig) ? lexemesOf(wordVectors) : undefined
+  if (lexemes && !lexemes.length) return { total: p.count === 'exact' ? 0 : null, hits: [] }
+  if (!lexemes || wordCues < rareWordCues) {
     const withTotal = p.count === 'exact'
     const page = await pageRows(db, collectionId, p, configs, { ...window, withTotal })
     // A page past the last hit has no row to carry the total: it is counted apart.

@@ -19,32 +19,28 @@ const VIDEO_ORDER: Record<VideoOrder, string> = {
 }
 
 /**
- * The lexemes of a query that is one plain word (no phrase, prefix, exclusion or sound), one per configuration;
- * undefined when the query is anything else or a configuration reads the word as several lexemes (e-mail, or case
- * forms a C-locale server keeps apart), where counting per lexeme would not count cues.
+ * The case forms of a query that is one plain word (no phrase, prefix, exclusion or sound), or undefined when the query
+ * is anything else: what the word's lexemes are made from (lexemesOf).
  */
-export async function singleWordLexemes(
-  db: Queryable,
-  q: string,
-  match: MatchMode,
-  configs: readonly string[],
-): Promise<Lexemes | undefined> {
+export function plainWordForms(q: string, match: MatchMode): string[] | undefined {
   if (match !== 'words') return undefined
   const { terms } = parseQuery(q)
   const term = terms[0]
   if (terms.length !== 1 || term?.kind !== 'words' || term.exclude || term.words.length !== 1)
     return undefined
   const word = term.words[0]!
-  const known = configs.filter(isTextSearchConfig)
-  if (word.prefix || !known.length) return undefined
-  // to_tsvector reads a word as to_tsquery reads it quoted: same parser, same dictionaries.
-  const rows = await db.query<{ cfg: string; lexemes: string[] }>(
-    `SELECT c AS cfg, tsvector_to_array(to_tsvector(c::regconfig, f)) AS lexemes
-     FROM unnest($1::text[]) AS c, unnest($2::text[]) AS f`,
-    [known, caseForms(word.text)],
-  )
+  return word.prefix ? undefined : caseForms(word.text)
+}
+
+/**
+ * The word's lexeme per configuration from each configuration's vector of each case form; undefined when a
+ * configuration reads the word as several lexemes (e-mail, or case forms a C-locale server keeps apart), where counting
+ * per lexeme would not count cues.
+ */
+export function lexemesOf(rows: readonly { cfg: string; lexemes: string[] }[]): Lexemes | undefined {
   const byConfig = new Map<string, Set<string>>()
   for (const row of rows) {
+    if (!isTextSearchConfig(row.cfg)) continue
     if (row.lexemes.length > 1) return undefined
     const set = byConfig.get(row.cfg) ?? new Set<string>()
     row.lexemes.forEach((l) => set.add(l))
@@ -57,6 +53,25 @@ export async function singleWordLexemes(
     if (lexeme !== undefined) out.push({ cfg, lexeme })
   }
   return out
+}
+
+/** The lexemes of a query that is one plain word, one per configuration (see plainWordForms and lexemesOf). */
+export async function singleWordLexemes(
+  db: Queryable,
+  q: string,
+  match: MatchMode,
+  configs: readonly string[],
+): Promise<Lexemes | undefined> {
+  const forms = plainWordForms(q, match)
+  const known = configs.filter(isTextSearchConfig)
+  if (!forms || !known.length) return undefined
+  // to_tsvector reads a word as to_tsquery reads it quoted: same parser, same dictionaries.
+  const rows = await db.query<{ cfg: string; lexemes: string[] }>(
+    `SELECT c AS cfg, tsvector_to_array(to_tsvector(c::regconfig, f)) AS lexemes
+     FROM unnest($1::text[]) AS c, unnest($2::text[]) AS f`,
+    [known, forms],
+  )
+  return lexemesOf(rows)
 }
 
 /**
@@ -118,8 +133,8 @@ async function walkedPage(
   db: Queryable,
   collectionId: string,
   lexemes: Lexemes,
-  window: { offset: number; limit: number; walkVideos: number },
-): Promise<PageRow[] | undefined> {
+  window: { offset: number; limit: number; walkVideos: number; withTotal: boolean },
+): Promise<{ rows: PageRow[]; total: number | null } | undefined> {
   const params = new Params()
   const byLexeme = new Map<string, string[]>()
   for (const l of lexemes) byLexeme.set(l.lexeme, [...(byLexeme.get(l.lexeme) ?? []), l.cfg])
@@ -130,9 +145,13 @@ async function walkedPage(
   )
   const count = `LATERAL (SELECT sum(cues) AS cues FROM (${arms.join(' UNION ALL ')}) AS a) AS m`
   const end = params.add(window.offset + window.limit)
+  // The total in the same statement: one round trip for the page's tracks and the count.
+  const total = window.withTotal
+    ? `(SELECT coalesce(sum(cues), 0) FROM (${trackCounts(params, collectionId, lexemes)}) AS tc)`
+    : 'NULL'
   // The videos one at a time, each one's count read by key, until those walked hold the page's last hit: a common
   // word stops within a few videos (decision 0180).
-  const rows = await db.query<PageRow & { walked: unknown }>(
+  const rows = await db.query<PageRow & { walked: unknown; total: unknown }>(
     `WITH RECURSIVE v AS MATERIALIZED (
        SELECT row_number() OVER (ORDER BY position, video_id) AS n, track_id, video_id
        FROM (SELECT track_id, video_id, position FROM collection_videos WHERE collection_id = ${params.add(collectionId)}
@@ -143,7 +162,7 @@ async function walkedPage(
        SELECT v.n, v.track_id, v.video_id, m.cues, w.upto + coalesce(m.cues, 0)
        FROM walk w JOIN v ON v.n = w.n + 1 CROSS JOIN ${count} WHERE w.upto < ${end})
      SELECT w.track_id, w.video_id, (SELECT t.cue_count FROM corpus_tracks t WHERE t.id = w.track_id) AS cue_count,
-            w.cues, w.upto, (SELECT count(*) FROM v) AS walked
+            w.cues, w.upto, (SELECT count(*) FROM v) AS walked, ${total} AS total
      FROM walk w WHERE w.cues IS NOT NULL ORDER BY w.n`,
     params.values,
   )
@@ -152,7 +171,10 @@ async function walkedPage(
   // Sure of the page when the walked videos hold its last hit, or when they are all of the collection's videos.
   const wanted = window.offset + window.limit
   if (num(last.upto) < wanted && num(last.walked) >= window.walkVideos) return undefined
-  return rows.filter((r) => num(r.upto) > window.offset && num(r.upto) - num(r.cues) < wanted)
+  return {
+    rows: rows.filter((r) => num(r.upto) > window.offset && num(r.upto) - num(r.cues) < wanted),
+    total: window.withTotal ? num(last.total) : null,
+  }
 }
 
 /** The tracks holding one page of the word's hits (hits in the videos' order, then by cue), and the exact total if asked. */
@@ -172,14 +194,14 @@ export async function pageTracks(
       ? await walkedPage(db, collectionId, lexemes, { ...window, walkVideos })
       : undefined
   if (walked) {
-    const total = window.withTotal ? await countWord(db, collectionId, lexemes) : null
-    const first = walked[0]
+    const { rows, total } = walked
+    const first = rows[0]
     if (!first) return { total, ...none }
     return {
       total,
-      tracks: walked.map((r) => num(r.track_id)),
-      videoIds: walked.map((r) => r.video_id),
-      cues: walked.reduce((sum, r) => sum + num(r.cue_count), 0),
+      tracks: rows.map((r) => num(r.track_id)),
+      videoIds: rows.map((r) => r.video_id),
+      cues: rows.reduce((sum, r) => sum + num(r.cue_count), 0),
       hitsBefore: num(first.upto) - num(first.cues),
     }
   }

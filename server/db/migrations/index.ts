@@ -10,6 +10,8 @@ import { sql as corpusWithoutTrackChecks } from './0008-corpus-without-track-che
 import { sql as corpusCueVectorsSupplied } from './0009-corpus-cue-vectors-supplied.ts'
 import { sql as cacheBodiesDeflated } from './0010-cache-bodies-deflated.ts'
 import { sql as interruptedCalls } from './0011-interrupted-calls.ts'
+import { sql as collectionTracksKey } from './0012-collection-tracks-key.ts'
+import { sql as corpusWordPositions } from './0013-corpus-word-positions.ts'
 
 export type Migration = { version: number; name: string; sql: string }
 
@@ -25,4 +27,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'corpus-cue-vectors-supplied', sql: corpusCueVectorsSupplied },
   { version: 10, name: 'cache-bodies-deflated', sql: cacheBodiesDeflated },
   { version: 11, name: 'interrupted-calls', sql: interruptedCalls },
+  { version: 12, name: 'collection-tracks-key', sql: collectionTracksKey },
+  { version: 13, name: 'corpus-word-positions', sql: corpusWordPositions },
 ]
