@@ -36,6 +36,31 @@ export function tsvectorPositions(tsvector: string): Map<string, number[]> {
   return out
 }
 
+const quote = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}':`
+
+/** The positions of the operands' own lexemes alone, found where the vector writes them (no prefix operands). */
+function operandPositions(tsvector: string, operands: readonly Operand[]): Map<string, number[]> {
+  const out = new Map<string, number[]>()
+  for (const { lexeme } of operands) {
+    const key = quote(lexeme)
+    // Each lexeme is written once, after a space or at the start: inside another lexeme a quote is doubled.
+    const head = tsvector.startsWith(key)
+    let at = head ? 0 : tsvector.indexOf(` ${key}`)
+    if (at < 0) continue
+    at += head ? key.length : key.length + 1
+    let end = tsvector.indexOf(' ', at)
+    if (end < 0) end = tsvector.length
+    out.set(
+      lexeme,
+      tsvector
+        .slice(at, end)
+        .split(',')
+        .map((p) => Number.parseInt(p, 10)),
+    )
+  }
+  return out
+}
+
 const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u
 /** ASCII the default parser reads as a gap between words wherever it stands. */
 const GAP = new Set([...' \t\n\r\f\v\'"!?,;()_'])
@@ -79,7 +104,9 @@ export function markedSpans(
 ): Span[] | undefined {
   const words = plainWords(text)
   if (!words) return undefined
-  const positions = tsvectorPositions(tsvector)
+  const positions = operands.some((o) => o.prefix)
+    ? tsvectorPositions(tsvector)
+    : operandPositions(tsvector, operands)
   const marked = new Map<number, string>()
   for (const [lexeme, at] of positions) {
     if (!operands.some((o) => (o.prefix ? lexeme.startsWith(o.lexeme) : lexeme === o.lexeme))) continue
@@ -93,5 +120,6 @@ export function markedSpans(
       return undefined
     spans.push(word)
   }
-  return spans
+  // A matching cue holds one of the query's words: finding none here, the vector is not read as it was written.
+  return spans.length ? spans : undefined
 }

@@ -70,12 +70,6 @@ const ORDER: Record<'time' | 'video', string> = {
 }
 
 /**
- * A page whose hits lie in tracks of at most this many cues in all is read track by track (primary key, every cue
- * tested); beyond, through the full-text index. docs/decisions/0151.
- */
-const WALK_MAX_CUES = 20_000
-
-/**
  * A word held by at most this many of the corpus's cues is answered through the full-text index alone, page and total
  * in one statement: reading its few cues costs less than walking the collection's term counts (decision 0197). The
  * count stops at this many tracks holding it, each holding at least one cue.
@@ -208,78 +202,89 @@ function toHit(row: Row, locator: Locator): KwicHit {
   }
 }
 
-const CUE_COLUMNS =
-  'cv.video_id, cv.position, cv.title, c.track_id, c.seq, c.start_s, c.duration_s, c.text, c.cfg, c.tsv'
+/**
+ * The text of the cues up to NEIGHBOURS before and after cue `c` of its track, each side read as a range of the key in
+ * its order: an aggregate's own ORDER BY or FILTER sorted every line's few cues again, half of a page's time.
+ */
+const NEIGHBOUR_TEXT = `(SELECT string_agg(x.text, ' ') FROM (SELECT x.text FROM corpus_cues x
+       WHERE x.track_id = c.track_id AND x.seq >= c.seq - ${NEIGHBOURS} AND x.seq < c.seq ORDER BY x.seq) AS x) AS prev_text,
+     (SELECT string_agg(x.text, ' ') FROM (SELECT x.text FROM corpus_cues x
+       WHERE x.track_id = c.track_id AND x.seq > c.seq AND x.seq <= c.seq + ${NEIGHBOURS} ORDER BY x.seq) AS x) AS next_text`
 
 /**
- * Some of the collection's tracks and their videos: every cue read by primary key (walk), or the matches through the
- * GIN index.
+ * The vector and the query in the cue's configuration (alias c), to place the hit without parsing the text again
+ * (placeHits); nothing for queries that are not words.
  */
-type Tracks = { ids: number[]; videoIds: string[]; walk: boolean }
-
-/** The matching cues of the collection (or of some of its tracks) as one SQL source, with the columns the page reads. */
-function matchingCues(
-  collectionParam: string,
-  where: string,
-  tracks?: { param: string; walk: false } | { param: string; videosParam: string; walk: true },
-): string {
-  // The tracks named on both sides of the join: the planner then reads the word's GIN entries once for all of them
-  // rather than once per track (it does not carry an array condition across the join's equality).
-  if (!tracks?.walk)
-    return `SELECT ${CUE_COLUMNS} FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
-            WHERE cv.collection_id = ${collectionParam} AND ${where}
-            ${tracks ? `AND cv.track_id = ANY(${tracks.param}::bigint[]) AND c.track_id = ANY(${tracks.param}::bigint[])` : ''}`
-  // OFFSET 0 keeps the match out of the subquery: its cues are read by primary key, never through the GIN index. The
-  // videos are named too, so the collection's rows are read by key rather than all of them scanned.
-  return `SELECT * FROM (
-            SELECT ${CUE_COLUMNS}, c.sounds FROM collection_videos cv JOIN corpus_cues c ON c.track_id = cv.track_id
-            WHERE cv.collection_id = ${collectionParam} AND cv.video_id = ANY(${tracks.videosParam}::text[])
-              AND cv.track_id = ANY(${tracks.param}::bigint[]) OFFSET 0) AS c
-          WHERE ${where}`
+function vectorColumns(locator: Locator, params: Params): string {
+  return locator.kind === 'tsquery'
+    ? `c.cfg::text AS cfg, c.tsv::text AS tsv, to_tsquery(c.cfg, ${params.add(locator.tsquery)})::text AS tsq`
+    : 'NULL AS cfg, NULL AS tsv, NULL AS tsq'
 }
 
-/** KWIC lines of one page (or of every hit, for sorting by context), in SQL order. */
+/**
+ * The collection's matching cues in the page's order, through the full-text index: the matches are found first, each
+ * one's video then looked up by key (a join the planner ordered by the collection's videos read them all, and tested
+ * every match against each).
+ */
+function matchingCues(collectionParam: string, where: string, order: string): string {
+  return `SELECT cv.video_id, cv.position, cv.title, m.track_id, m.seq
+          FROM (SELECT c.track_id, c.seq FROM corpus_cues c WHERE ${where} OFFSET 0) AS m
+          CROSS JOIN LATERAL (SELECT v.video_id, v.position, v.title FROM collection_videos v
+                              WHERE v.collection_id = ${collectionParam} AND v.track_id = m.track_id) AS cv
+          ORDER BY ${order}`
+}
+
+/** KWIC lines of one page (or of every hit, for sorting by context), in SQL order, through the full-text index. */
 async function pageRows(
   db: Queryable,
   collectionId: string,
-  p: SearchParams,
+  p: Pick<SearchParams, 'q' | 'match'>,
   configs: readonly string[],
-  window: { limit: number; offset: number; order: string; tracks?: Tracks; withTotal?: boolean },
+  window: { limit: number; offset: number; order: string; withTotal?: boolean },
 ): Promise<{ rows: Row[]; locator: Locator; total?: number }> {
   const params = new Params()
   const collection = params.add(collectionId)
   const { where, locator } = matchClause(p.q, p.match, configs, params)
-  const named = window.tracks
-  const tracks =
-    named &&
-    (named.walk
-      ? { param: params.add(named.ids), videosParam: params.add(named.videoIds), walk: true as const }
-      : { param: params.add(named.ids), walk: false as const })
-  // The vector and the query in the cue's configuration, to place the hit without parsing the text again (placeHits).
-  const vectors =
-    locator.kind === 'tsquery'
-      ? `h.cfg::text AS cfg, h.tsv::text AS tsv, to_tsquery(h.cfg, ${params.add(locator.tsquery)})::text AS tsq`
-      : 'NULL AS cfg, NULL AS tsv, NULL AS tsq'
   // The total counted in the same pass over the matches as the page (decision 0172).
   const total = window.withTotal ? ', count(*) OVER () AS total' : ''
   // The lines come back as one JSON value: PGlite copies every field of every row into a buffer of its own, which
   // cost more than the page's SQL saved (decision 0180).
   const [answer] = await db.query<{ lines: (Row & { total?: unknown })[] | null }>(
-    `WITH h AS (SELECT *${total} FROM (${matchingCues(collection, where, tracks)}) AS m ORDER BY ${window.order}
-                LIMIT ${params.add(window.limit)} OFFSET ${params.add(window.offset)})
+    `WITH h AS MATERIALIZED (SELECT *, row_number() OVER () AS line${total}
+                             FROM (${matchingCues(collection, where, window.order)}) AS m
+                             LIMIT ${params.add(window.limit)} OFFSET ${params.add(window.offset)})
      SELECT json_agg(l ORDER BY l.line) AS lines FROM (
-       SELECT row_number() OVER (ORDER BY ${window.order.replace(/\b(position|seq|title|video_id)\b/g, 'h.$1')}) AS line,
-         h.video_id, (SELECT t.lang FROM corpus_tracks t WHERE t.id = h.track_id) AS lang, h.start_s, h.duration_s, h.text, h.seq, ${vectors},${window.withTotal ? ' h.total,' : ''}
-         (SELECT string_agg(p.text, ' ' ORDER BY p.seq) FROM corpus_cues p
-           WHERE p.track_id = h.track_id AND p.seq >= h.seq - ${NEIGHBOURS} AND p.seq < h.seq) AS prev_text,
-         (SELECT string_agg(n.text, ' ' ORDER BY n.seq) FROM corpus_cues n
-           WHERE n.track_id = h.track_id AND n.seq > h.seq AND n.seq <= h.seq + ${NEIGHBOURS}) AS next_text
-       FROM h) AS l`,
+       SELECT h.line, h.video_id, t.lang, c.start_s, c.duration_s, c.text, c.seq, ${vectorColumns(locator, params)},
+         ${window.withTotal ? 'h.total,' : ''} ${NEIGHBOUR_TEXT}
+       FROM h JOIN corpus_cues c ON c.track_id = h.track_id AND c.seq = h.seq
+       JOIN corpus_tracks t ON t.id = h.track_id) AS l`,
     params.values,
   )
   const rows = answer?.lines ?? []
   await placeHits(db, rows, locator)
   return { rows, locator, total: window.withTotal && rows[0] ? num(rows[0].total) : undefined }
+}
+
+/** A cue of the page, known by key: a one-word query's hits come from its term rows' seqs. */
+type CueKey = { trackId: number; seq: number; videoId: string }
+
+/** KWIC lines of cues known by key, in the keys' order. */
+async function linesByKey(db: Queryable, keys: readonly CueKey[], tsquery: string): Promise<Row[]> {
+  const params = new Params()
+  const locator: Locator = { kind: 'tsquery', tsquery }
+  const [answer] = await db.query<{ lines: Row[] | null }>(
+    `SELECT json_agg(l ORDER BY l.line) AS lines FROM (
+       SELECT k.line, k.video_id, t.lang, c.start_s, c.duration_s, c.text, c.seq, ${vectorColumns(locator, params)},
+         ${NEIGHBOUR_TEXT}
+       FROM unnest(${params.add(keys.map((k) => k.trackId))}::bigint[], ${params.add(keys.map((k) => k.seq))}::int[],
+                   ${params.add(keys.map((k) => k.videoId))}::text[]) WITH ORDINALITY AS k(track_id, seq, video_id, line)
+       JOIN corpus_cues c ON c.track_id = k.track_id AND c.seq = k.seq
+       JOIN corpus_tracks t ON t.id = k.track_id) AS l`,
+    params.values,
+  )
+  const rows = answer?.lines ?? []
+  await placeHits(db, rows, locator)
+  return rows
 }
 
 /** How many cues of the collection match (one line per matching cue): from the term counts for one plain word. */
@@ -339,10 +344,9 @@ export async function searchCollection(
   collectionId: string,
   p: SearchParams,
   {
-    walkMaxCues = WALK_MAX_CUES,
     walkVideos = WALK_VIDEOS,
     rareWordCues = RARE_WORD_CUES,
-  }: { walkMaxCues?: number; walkVideos?: number; rareWordCues?: number } = {},
+  }: { walkVideos?: number; rareWordCues?: number } = {},
 ): Promise<SearchResult> {
   const forms = p.sort === 'time' || p.sort === 'video' ? plainWordForms(p.q, p.match) : undefined
   const { configs, collected, wordVectors, wordCues } = await searchScope(db, collectionId, forms)
@@ -361,7 +365,7 @@ export async function searchCollection(
   const window = { limit: p.limit, offset: p.offset, order: ORDER[p.sort] }
   const lexemes = forms && configs.some(isTextSearchConfig) ? lexemesOf(wordVectors) : undefined
   if (lexemes && !lexemes.length) return { total: p.count === 'exact' ? 0 : null, hits: [] }
-  if (!lexemes || wordCues < rareWordCues) {
+  if (!lexemes) {
     const withTotal = p.count === 'exact'
     const page = await pageRows(db, collectionId, p, configs, { ...window, withTotal })
     // A page past the last hit has no row to carry the total: it is counted apart.
@@ -370,20 +374,19 @@ export async function searchCollection(
       : null
     return { total, hits: page.rows.map((r) => toHit(r, page.locator)) }
   }
-  // One plain word: the term counts give the total and the tracks of the page's hits.
+  // One plain word: its term rows give the total, the tracks of the page's hits and their cues' seqs, read by key.
   const found = await pageTracks(db, collectionId, lexemes, p.sort, {
     ...p,
     withTotal: p.count === 'exact',
-    walkVideos,
+    // A rare word's few tracks are found through their term rows at once; a common word's in the collection's order.
+    walkVideos: wordCues < rareWordCues ? 0 : walkVideos,
   })
-  const total = found.total
-  if (!found.tracks.length) return { total, hits: [] }
-  // Only the tracks holding the page's hits are read; few cues in all: each one tested, else through the index.
-  const tracks = { ids: found.tracks, videoIds: found.videoIds, walk: found.cues <= walkMaxCues }
-  const { rows, locator } = await pageRows(db, collectionId, p, configs, {
-    ...window,
-    offset: p.offset - found.hitsBefore,
-    tracks,
-  })
-  return { total, hits: rows.map((r) => toHit(r, locator)) }
+  const skip = p.offset - found.hitsBefore
+  const keys = found.tracks
+    .flatMap((trackId, i) => found.seqs[i]!.map((seq) => ({ trackId, seq, videoId: found.videoIds[i]! })))
+    .slice(skip, skip + p.limit)
+  if (!keys.length) return { total: found.total, hits: [] }
+  const tsquery = matchClause(p.q, p.match, configs, new Params()).locator
+  const rows = await linesByKey(db, keys, tsquery.kind === 'tsquery' ? tsquery.tsquery : '')
+  return { total: found.total, hits: rows.map((r) => toHit(r, tsquery)) }
 }

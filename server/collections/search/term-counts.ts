@@ -74,6 +74,23 @@ export async function singleWordLexemes(
   return lexemesOf(rows)
 }
 
+/** The lexemes with the configurations that make each. */
+function byLexeme(lexemes: Lexemes): [string, string[]][] {
+  const out = new Map<string, string[]>()
+  for (const l of lexemes) out.set(l.lexeme, [...(out.get(l.lexeme) ?? []), l.cfg])
+  return [...out]
+}
+
+/** The word's term row of one track (at most one: a track has one configuration, which makes one lexeme of it). */
+function termRowOf(params: Params, lexemes: Lexemes, track: string, columns: string): string {
+  const arms = byLexeme(lexemes).map(
+    ([lexeme, cfgs]) =>
+      `SELECT ${columns} FROM corpus_track_terms
+       WHERE lexeme = ${params.add(lexeme)} AND cfg = ANY(${params.add(cfgs)}::regconfig[]) AND track_id = ${track}`,
+  )
+  return `SELECT * FROM (${arms.join(' UNION ALL ')}) AS a LIMIT 1`
+}
+
 /**
  * The collection's tracks holding the lexemes, with their matching cue counts, as one SQL source. Each lexeme with its
  * configurations is an arm of its own, a range of the key read from index entries alone (decision 0172); arms OR-ed
@@ -81,9 +98,7 @@ export async function singleWordLexemes(
  * benchmark's corpus), so they are UNION ALL-ed (decision 0176).
  */
 function trackCounts(params: Params, collectionId: string, lexemes: Lexemes, order?: VideoOrder): string {
-  const byLexeme = new Map<string, string[]>()
-  for (const l of lexemes) byLexeme.set(l.lexeme, [...(byLexeme.get(l.lexeme) ?? []), l.cfg])
-  const arms = [...byLexeme].map(
+  const arms = byLexeme(lexemes).map(
     ([lexeme, cfgs]) =>
       `SELECT track_id, cues FROM corpus_track_terms
        WHERE lexeme = ${params.add(lexeme)} AND cfg = ANY(${params.add(cfgs)}::regconfig[])`,
@@ -113,6 +128,8 @@ export type PageTracks = {
   tracks: number[]
   /** Their videos in the collection, in the same order. */
   videoIds: string[]
+  /** The seqs of each one's cues holding the word, ascending. */
+  seqs: number[][]
   /** Their cues, all of them: what reading them one by one costs. */
   cues: number
   /** How many hits come before the first of those tracks. */
@@ -126,7 +143,14 @@ export type PageTracks = {
  */
 export const WALK_VIDEOS = 50
 
-type PageRow = { track_id: unknown; video_id: string; cue_count: unknown; cues: unknown; upto: unknown }
+type PageRow = {
+  track_id: unknown
+  video_id: string
+  cue_count: unknown
+  cues: unknown
+  seqs: number[]
+  upto: unknown
+}
 
 /** The page's tracks among the collection's first WALK_VIDEOS videos in order, when they are enough to be sure of it. */
 async function walkedPage(
@@ -136,14 +160,8 @@ async function walkedPage(
   window: { offset: number; limit: number; walkVideos: number; withTotal: boolean },
 ): Promise<{ rows: PageRow[]; total: number | null } | undefined> {
   const params = new Params()
-  const byLexeme = new Map<string, string[]>()
-  for (const l of lexemes) byLexeme.set(l.lexeme, [...(byLexeme.get(l.lexeme) ?? []), l.cfg])
-  const arms = [...byLexeme].map(
-    ([lexeme, cfgs]) =>
-      `SELECT cues FROM corpus_track_terms
-       WHERE lexeme = ${params.add(lexeme)} AND cfg = ANY(${params.add(cfgs)}::regconfig[]) AND track_id = v.track_id`,
-  )
-  const count = `LATERAL (SELECT sum(cues) AS cues FROM (${arms.join(' UNION ALL ')}) AS a) AS m`
+  // Each video's term row read by key, its cues' seqs with it: the page's cues are then read by key too.
+  const count = `LEFT JOIN LATERAL (${termRowOf(params, lexemes, 'v.track_id', 'cues, seqs')}) AS m ON true`
   const end = params.add(window.offset + window.limit)
   // The total in the same statement: one round trip for the page's tracks and the count.
   const total = window.withTotal
@@ -157,12 +175,12 @@ async function walkedPage(
        FROM (SELECT track_id, video_id, position FROM collection_videos WHERE collection_id = ${params.add(collectionId)}
              ORDER BY position, video_id LIMIT ${params.add(window.walkVideos)}) AS first),
      walk AS (
-       SELECT v.n, v.track_id, v.video_id, m.cues, coalesce(m.cues, 0) AS upto FROM v CROSS JOIN ${count} WHERE v.n = 1
+       SELECT v.n, v.track_id, v.video_id, m.cues, m.seqs, coalesce(m.cues, 0) AS upto FROM v ${count} WHERE v.n = 1
        UNION ALL
-       SELECT v.n, v.track_id, v.video_id, m.cues, w.upto + coalesce(m.cues, 0)
-       FROM walk w JOIN v ON v.n = w.n + 1 CROSS JOIN ${count} WHERE w.upto < ${end})
+       SELECT v.n, v.track_id, v.video_id, m.cues, m.seqs, w.upto + coalesce(m.cues, 0)
+       FROM walk w JOIN v ON v.n = w.n + 1 ${count} WHERE w.upto < ${end})
      SELECT w.track_id, w.video_id, (SELECT t.cue_count FROM corpus_tracks t WHERE t.id = w.track_id) AS cue_count,
-            w.cues, w.upto, (SELECT count(*) FROM v) AS walked, ${total} AS total
+            w.cues, w.seqs, w.upto, (SELECT count(*) FROM v) AS walked, ${total} AS total
      FROM walk w WHERE w.cues IS NOT NULL ORDER BY w.n`,
     params.values,
   )
@@ -185,7 +203,7 @@ export async function pageTracks(
   order: VideoOrder,
   window: { offset: number; limit: number; withTotal: boolean; walkVideos?: number },
 ): Promise<PageTracks> {
-  const none = { tracks: [], videoIds: [], cues: 0, hitsBefore: 0 }
+  const none = { tracks: [], videoIds: [], seqs: [], cues: 0, hitsBefore: 0 }
   if (!lexemes.length) return { total: window.withTotal ? 0 : null, ...none }
   const walkVideos = window.walkVideos ?? WALK_VIDEOS
   // Walked in the collection's own order only: no index gives the videos in their titles' order.
@@ -201,6 +219,7 @@ export async function pageTracks(
       total,
       tracks: rows.map((r) => num(r.track_id)),
       videoIds: rows.map((r) => r.video_id),
+      seqs: rows.map((r) => r.seqs),
       cues: rows.reduce((sum, r) => sum + num(r.cue_count), 0),
       hitsBefore: num(first.upto) - num(first.cues),
     }
@@ -213,7 +232,8 @@ export async function pageTracks(
     // sorted whole and summed in order. The page's few tracks look their cue counts up by key.
     `WITH h AS MATERIALIZED (${source})
      SELECT w.track_id, w.video_id, (SELECT t.cue_count FROM corpus_tracks t WHERE t.id = w.track_id) AS cue_count,
-            w.cues, w.upto, ${window.withTotal ? '(SELECT sum(cues) FROM h)' : 'NULL'} AS total
+            w.cues, (${termRowOf(params, lexemes, 'w.track_id', 'seqs')}) AS seqs, w.upto,
+            ${window.withTotal ? '(SELECT sum(cues) FROM h)' : 'NULL'} AS total
      FROM (SELECT track_id, video_id, cues, sum(cues) OVER (ORDER BY ${VIDEO_ORDER[order]} ROWS UNBOUNDED PRECEDING) AS upto
            FROM (SELECT * FROM h ORDER BY ${VIDEO_ORDER[order]} LIMIT ${end}) AS f) AS w
      WHERE w.upto > ${params.add(window.offset)} AND w.upto - w.cues < ${end}
@@ -227,6 +247,7 @@ export async function pageTracks(
     total: window.withTotal ? num(first.total) : null,
     tracks: rows.map((r) => num(r.track_id)),
     videoIds: rows.map((r) => r.video_id),
+    seqs: rows.map((r) => r.seqs),
     cues: rows.reduce((sum, r) => sum + num(r.cue_count), 0),
     hitsBefore: num(first.upto) - num(first.cues),
   }
