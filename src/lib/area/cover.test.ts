@@ -81,7 +81,13 @@ const FIXTURES = [
   { name: 'the Paris outline (concave)', shape: PARIS, radiusKm: 1, before: 54, bound: 1.4 },
   { name: 'the Paris outline at 2 km', shape: PARIS, radiusKm: 2, before: 18, bound: 1.7 },
   { name: 'islands across the antimeridian', shape: FIJI_LIKE, radiusKm: 5, before: 194, bound: 1.3 },
-  { name: 'islands across the antimeridian at 10 km', shape: FIJI_LIKE, radiusKm: 10, before: 62, bound: 1.6 },
+  {
+    name: 'islands across the antimeridian at 10 km',
+    shape: FIJI_LIKE,
+    radiusKm: 10,
+    before: 62,
+    bound: 1.6,
+  },
   { name: 'a thin coastline strip', shape: COASTLINE_STRIP, radiusKm: 1, before: 202, bound: 1.7 },
 ] as const
 

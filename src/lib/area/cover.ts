@@ -8,7 +8,15 @@
 import turfArea from '@turf/area'
 import type { MultiPolygon } from 'geojson'
 import { isShapes, MAX_RADIUS_KM, type Area, type Circle } from './area-types.ts'
-import { cellsOfPose, frameOf, latticeSize, toPlane, type Cell, type Frame, type LatticePose } from './hex-lattice.ts'
+import {
+  cellsOfPose,
+  frameOf,
+  latticeSize,
+  toPlane,
+  type Cell,
+  type Frame,
+  type LatticePose,
+} from './hex-lattice.ts'
 import { localProjection, normaliseLon, type LonLat, type Xy } from './local-projection.ts'
 import { mergeEdgeCells } from './merge-edge-cells.ts'
 import { planeShape, type PlaneShape } from './plane-shape.ts'
@@ -134,9 +142,7 @@ function fewestCentres(found: readonly Lattice[], rho: number): Xy[] {
 
 /** About how many circles a radius takes when there are too many lattice points to test. */
 function estimate(p: Prepared, r: number): number {
-  const perimeterKm = p
-    .plane(r)
-    .segments.reduce((s, { a, b }) => s + Math.hypot(b[0] - a[0], b[1] - a[1]), 0)
+  const perimeterKm = p.plane(r).segments.reduce((s, { a, b }) => s + Math.hypot(b[0] - a[0], b[1] - a[1]), 0)
   return Math.ceil(p.areaKm2 / ((r * r * 3 * Math.sqrt(3)) / 2) + perimeterKm / (r * Math.sqrt(3)))
 }
 

@@ -6,7 +6,8 @@ export type PlaneCircle = { c: Xy; r: number }
 /** Points this little outside a circle count as in: far below the metre the cover keeps in hand. */
 const SLACK = 1e-9
 
-const holds = (circle: PlaneCircle, p: Xy) => Math.hypot(p[0] - circle.c[0], p[1] - circle.c[1]) <= circle.r + SLACK
+const holds = (circle: PlaneCircle, p: Xy) =>
+  Math.hypot(p[0] - circle.c[0], p[1] - circle.c[1]) <= circle.r + SLACK
 
 function throughTwo(a: Xy, b: Xy): PlaneCircle {
   const c: Xy = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]

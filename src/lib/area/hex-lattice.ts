@@ -72,10 +72,13 @@ function rowCrossings(frame: Frame, rowVs: readonly number[], base: number, dy: 
   return rows
 }
 
-const NORMALS: Xy[] = Array.from({ length: 6 }, (_, k) => [Math.cos((k * Math.PI) / 3), Math.sin((k * Math.PI) / 3)])
+const NORMALS: Xy[] = Array.from({ length: 6 }, (_, k) => [
+  Math.cos((k * Math.PI) / 3),
+  Math.sin((k * Math.PI) / 3),
+])
 
 /** Whether segment a→b meets the pointy-top hexagon of circumradius `rho` around c (clipped against its six sides). */
-export function segmentMeetsHexagon(c: Xy, rho: number, a: Xy, b: Xy): boolean {
+function segmentMeetsHexagon(c: Xy, rho: number, a: Xy, b: Xy): boolean {
   const h = (rho * Math.sqrt(3)) / 2
   let lo = 0
   let hi = 1
@@ -110,7 +113,13 @@ export function segmentsMeeting(frame: Frame, c: Xy, rho: number, first = false)
 }
 
 /** The kept cells of one pose (circumradius `rho`); stops once more than `limit` are kept. */
-export function cellsOfPose(frame: Frame, rho: number, phaseX: number, phaseY: number, limit: number): Cell[] {
+export function cellsOfPose(
+  frame: Frame,
+  rho: number,
+  phaseX: number,
+  phaseY: number,
+  limit: number,
+): Cell[] {
   const dx = rho * Math.sqrt(3)
   const dy = rho * 1.5
   const [minU, minV, maxU, maxV] = frame.box
@@ -151,4 +160,3 @@ export function latticeSize(shape: PlaneShape, rho: number): number {
   const side = Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) + 4 * rho
   return (side / (rho * Math.sqrt(3)) + 2) * (side / (rho * 1.5) + 2)
 }
-

@@ -77,7 +77,11 @@ function fits(points: readonly Xy[], rho: number): PlaneCircle | undefined {
 }
 
 /** The best merge among pairs of neighbouring live groups: the one whose merged parts fit the smallest circle. */
-function closestFit(groups: readonly (Group | undefined)[], fitsOf: Map<string, PlaneCircle | undefined>, rho: number) {
+function closestFit(
+  groups: readonly (Group | undefined)[],
+  fitsOf: Map<string, PlaneCircle | undefined>,
+  rho: number,
+) {
   let best: { i: number; j: number; circle: PlaneCircle } | undefined
   groups.forEach((g, i) => {
     for (const j of g?.neighbours ?? []) {
@@ -114,7 +118,9 @@ export function mergeEdgeCells(frame: Frame, cells: readonly Cell[], rho: number
   for (let best = closestFit(groups, fitsOf, rho); best; best = closestFit(groups, fitsOf, rho)) {
     const [g, h] = [groups[best.i]!, groups[best.j]!]
     const merged = groups.length
-    const neighbours = new Set([...g.neighbours, ...h.neighbours].filter((k) => k !== best.i && k !== best.j && groups[k]))
+    const neighbours = new Set(
+      [...g.neighbours, ...h.neighbours].filter((k) => k !== best.i && k !== best.j && groups[k]),
+    )
     for (const k of neighbours) groups[k]!.neighbours.add(merged)
     groups.push({ points: [...g.points, ...h.points], circle: best.circle, neighbours })
     groups[best.i] = undefined

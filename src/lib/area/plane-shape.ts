@@ -44,7 +44,11 @@ function splitEdge(
 }
 
 /** Projects unwrapped polygons; `tolKm` bounds how far a chord may stray from the edge it stands for. */
-export function planeShape(polygons: readonly Position[][][], project: Projection, tolKm: number): PlaneShape {
+export function planeShape(
+  polygons: readonly Position[][][],
+  project: Projection,
+  tolKm: number,
+): PlaneShape {
   let worst = 0
   const plane = polygons.map((polygon) =>
     polygon.map((ring, k) => {
