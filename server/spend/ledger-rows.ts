@@ -58,9 +58,10 @@ const END_CLAIMS = (condition: string) =>
   `UPDATE ledger l SET in_flight = false, status = 'interrupted', message = $1, settled_at = $2
    WHERE l.in_flight AND ${condition} RETURNING id`
 
-export function ledgerRows({ db, source, instance, now }: LedgerContext) {
-  /** The settlement's UPDATE (returning the row's id when it was settled), its parameters numbered from $first. */
-  const settleStatement = (id: string, s: Settlement, first: number): Statement => {
+/** The settlement's UPDATE (returning the row's id when it was settled), its parameters numbered from $first. */
+const settleStatementWith =
+  (now: () => number) =>
+  (id: string, s: Settlement, first: number): Statement => {
     const $ = (i: number) => `$${first + i - 1}`
     return {
       sql: `UPDATE ledger SET status = ${$(2)}, cost_micro = ${$(3)}, http_status = ${$(4)}, code = ${$(5)}, message = ${$(6)},
@@ -81,6 +82,55 @@ export function ledgerRows({ db, source, instance, now }: LedgerContext) {
       ],
     }
   }
+
+/**
+ * Claims the call and reserves its price in one statement (migration 0012's claim_paid_call): `claimed` with the
+ * row's id; `elsewhere` when another request holds the flight; `stored` when another instance stored the answer
+ * meanwhile (checkCache); `over_budget` with what is spent. A refused claim leaves no row of its own.
+ */
+const claimReservingWith =
+  (source: string, instance: string) =>
+  async (
+    q: Queryable,
+    n: NormalisedCall,
+    key: string,
+    priceMicro: number,
+    c: {
+      leaseMs: number
+      deadAfterMs?: number | undefined
+      at: number
+      capMicro?: number
+      checkCache: boolean
+    },
+  ): Promise<ClaimOutcome> => {
+    const [row] = await q.query<{ outcome: string; claim_id: unknown; spent: unknown }>(
+      'SELECT outcome, claim_id, spent FROM claim_paid_call($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)',
+      [
+        source,
+        key,
+        n.operation,
+        n.path,
+        JSON.stringify(n.params),
+        priceMicro,
+        c.at + c.leaseMs,
+        instance,
+        dayOf(c.at),
+        c.at,
+        c.deadAfterMs ?? null,
+        c.checkCache,
+        c.capMicro ?? null,
+        INTERRUPTED_NOTE,
+      ],
+    )
+    const outcome = row?.outcome
+    if (outcome === 'claimed') return { outcome, id: String(num(row!.claim_id)) }
+    if (outcome === 'over_budget') return { outcome, spentMicro: num(row!.spent) }
+    if (outcome === 'elsewhere' || outcome === 'stored') return { outcome }
+    throw new Error(`claim_paid_call answered ${String(outcome)}`)
+  }
+
+export function ledgerRows({ db, source, instance, now }: LedgerContext) {
+  const settleStatement = settleStatementWith(now)
   return {
     settleStatement,
     /**
@@ -125,49 +175,7 @@ export function ledgerRows({ db, source, instance, now }: LedgerContext) {
       return rows[0] ? String(num(rows[0].id)) : undefined
     },
 
-    /**
-     * Claims the call and reserves its price in one statement (migration 0012's claim_paid_call): `claimed` with the
-     * row's id; `elsewhere` when another request holds the flight; `stored` when another instance stored the answer
-     * meanwhile (checkCache); `over_budget` with what is spent. Only a claim that holds wrote anything.
-     */
-    async claimReserving(
-      q: Queryable,
-      n: NormalisedCall,
-      key: string,
-      priceMicro: number,
-      c: {
-        leaseMs: number
-        deadAfterMs?: number | undefined
-        at: number
-        capMicro?: number
-        checkCache: boolean
-      },
-    ): Promise<ClaimOutcome> {
-      const [row] = await q.query<{ outcome: string; claim_id: unknown; spent: unknown }>(
-        'SELECT outcome, claim_id, spent FROM claim_paid_call($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)',
-        [
-          source,
-          key,
-          n.operation,
-          n.path,
-          JSON.stringify(n.params),
-          priceMicro,
-          c.at + c.leaseMs,
-          instance,
-          dayOf(c.at),
-          c.at,
-          c.deadAfterMs ?? null,
-          c.checkCache,
-          c.capMicro ?? null,
-          INTERRUPTED_NOTE,
-        ],
-      )
-      const outcome = row?.outcome
-      if (outcome === 'claimed') return { outcome, id: String(num(row!.claim_id)) }
-      if (outcome === 'over_budget') return { outcome, spentMicro: num(row!.spent) }
-      if (outcome === 'elsewhere' || outcome === 'stored') return { outcome }
-      throw new Error(`claim_paid_call answered ${String(outcome)}`)
-    },
+    claimReserving: claimReservingWith(source, instance),
 
     /**
      * A claim whose transaction failed as far as this instance could tell may have committed all the same (its answer
