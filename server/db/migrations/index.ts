@@ -10,6 +10,7 @@ import { sql as corpusWithoutTrackChecks } from './0008-corpus-without-track-che
 import { sql as corpusCueVectorsSupplied } from './0009-corpus-cue-vectors-supplied.ts'
 import { sql as cacheBodiesDeflated } from './0010-cache-bodies-deflated.ts'
 import { sql as interruptedCalls } from './0011-interrupted-calls.ts'
+import { sql as claimPaidCall } from './0012-claim-paid-call.ts'
 
 export type Migration = { version: number; name: string; sql: string }
 
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'corpus-cue-vectors-supplied', sql: corpusCueVectorsSupplied },
   { version: 10, name: 'cache-bodies-deflated', sql: cacheBodiesDeflated },
   { version: 11, name: 'interrupted-calls', sql: interruptedCalls },
+  { version: 12, name: 'claim-paid-call', sql: claimPaidCall },
 ]
