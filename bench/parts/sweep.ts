@@ -1,5 +1,5 @@
 /**
- * Area sweep: the Paris fixture swept on demo data through the function (in-process, memory storage, a
+ * Area sweep: each cover fixture's circles against its own ideal (sweep-cover.ts); then the Paris fixture swept on demo data through the function (in-process, memory storage, a
  * fresh cache for each plan) at 2, 5 and 10 km, first page only and every page: circles, pages bought, dollars,
  * unique videos and the share of videos found by more than one circle. Then one plan again: it must pay $0.
  */
@@ -15,6 +15,7 @@ import { loadConfig } from '#server/config.ts'
 import { createRuntime } from '#server/runtime.ts'
 import type { SpendReport } from '#server/spend/ledger.ts'
 import { count, usd, type PartOutcome, type Row } from '../lib/report.ts'
+import { coverFigures, coverRows } from './sweep-cover.ts'
 
 const RADII_KM = [2, 5, 10] as const
 const DEPTHS: { name: string; depth: SweepDepth }[] = [
@@ -102,6 +103,11 @@ function freshFunction(log: (line: string) => void) {
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`
 
 export async function runSweepBench(log: (line: string) => void): Promise<PartOutcome> {
+  const covers = coverFigures()
+  for (const c of covers)
+    log(
+      `  cover of ${c.name}: ${c.circles} circles (${c.before} before), ${c.ratio.toFixed(2)}× its own ideal`,
+    )
   const figures: SweepFigures[] = []
   let again: SweepFigures | undefined
   for (const radiusKm of RADII_KM)
@@ -120,14 +126,17 @@ export async function runSweepBench(log: (line: string) => void): Promise<PartOu
         await runtime.dispose()
       }
     }
-  const rows: Row[] = figures.map((f) => ({
-    part: 'sweep',
-    measure: `Paris, ${f.radiusKm} km, ${f.depth}`,
-    value: `${f.circles} circles · ${count(f.pages)} pages · ${usd(f.dollars)}`,
-    compare: `${count(f.uniqueVideos)} unique videos · ${pct(f.shareByMoreThanOne)} found by >1 circle`,
-    target: 'ledger = receipts',
-    met: f.status === 'done' && f.ledgerDollars === f.dollars && f.ledgerPaidCalls === f.pages,
-  }))
+  const rows: Row[] = coverRows(covers)
+  rows.push(
+    ...figures.map((f) => ({
+      part: 'sweep',
+      measure: `Paris, ${f.radiusKm} km, ${f.depth}`,
+      value: `${f.circles} circles · ${count(f.pages)} pages · ${usd(f.dollars)}`,
+      compare: `${count(f.uniqueVideos)} unique videos · ${pct(f.shareByMoreThanOne)} found by >1 circle`,
+      target: 'ledger = receipts',
+      met: f.status === 'done' && f.ledgerDollars === f.dollars && f.ledgerPaidCalls === f.pages,
+    })),
+  )
   if (again)
     rows.push({
       part: 'sweep',
@@ -137,5 +146,5 @@ export async function runSweepBench(log: (line: string) => void): Promise<PartOu
       target: '$0',
       met: again.dollars === 0 && again.ledgerDollars === 0 && again.ledgerPaidCalls === 0,
     })
-  return { rows, data: { figures, again } }
+  return { rows, data: { covers, figures, again } }
 }

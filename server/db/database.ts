@@ -12,6 +12,9 @@ export type Queryable = {
   query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>
 }
 
+/** One parameterised statement, to run as it is or to compose into a larger one. */
+export type Statement = { sql: string; params: unknown[] }
+
 type EngineKind = 'pglite' | 'postgres'
 
 type TransactionOptions = {

@@ -37,10 +37,17 @@ export async function migrate(
   })
 }
 
-/** Statements separated by `;` at line ends (the migrations hold no functions or quoted semicolons); comments dropped. */
+/** Statements separated by `;` at line ends, outside $$-quoted function bodies (no other quoted semicolons); comments dropped. */
 function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean)
+  const statements = ['']
+  sql.split('$$').forEach((part, i) => {
+    if (i % 2) {
+      statements[statements.length - 1] += `$$${part}$$`
+      return
+    }
+    const [first = '', ...rest] = part.split(/;\s*$/m)
+    statements[statements.length - 1] += first
+    statements.push(...rest)
+  })
+  return statements.map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean)
 }

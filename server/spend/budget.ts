@@ -23,8 +23,19 @@ export function createBudget({
 }) {
   // The demo simulator's invented charges are counted (and reported) but never capped.
   const cap = source === 'demo' || capUsd === undefined ? undefined : toMicro(capUsd)
+  /** 402 budget_exhausted: this call's price would take the spend past the cap. */
+  const exhausted = (operation: Operation, priceMicro: number, spentMicro: number) =>
+    new ApiFailure(
+      402,
+      'budget_exhausted',
+      `The spending cap is reached: ${formatUsd(fromMicro(spentMicro))} of the ${formatUsd(capUsd!)} budget is spent, and this ${operation} request would cost ${formatUsd(fromMicro(priceMicro))} more. ` +
+        'To spend more, set BUDGET_USD higher and restart the dashboard server. Answers already in the cache are still served free.',
+    )
   return {
     capUsd: cap === undefined ? undefined : capUsd,
+    /** The cap in micro-dollars, undefined when uncapped (the claim statement checks it). */
+    capMicro: cap,
+    exhausted,
     /** Adds the price to the source's counter or throws 402 budget_exhausted (the caller's transaction then rolls back). */
     async reserve(tx: Queryable, operation: Operation, priceMicro: number): Promise<void> {
       const add = () =>
@@ -43,12 +54,7 @@ export function createBudget({
         'SELECT spent_micro FROM budget WHERE source = $1',
         [source],
       )
-      throw new ApiFailure(
-        402,
-        'budget_exhausted',
-        `The spending cap is reached: ${formatUsd(fromMicro(num(now?.spent_micro)))} of the ${formatUsd(capUsd!)} budget is spent, and this ${operation} request would cost ${formatUsd(fromMicro(priceMicro))} more. ` +
-          'To spend more, set BUDGET_USD higher and restart the dashboard server. Answers already in the cache are still served free.',
-      )
+      throw exhausted(operation, priceMicro, num(now?.spent_micro))
     },
     /** Gives a reservation back in the transaction that settles its call as not charged. */
     async release(tx: Queryable, priceMicro: number): Promise<void> {

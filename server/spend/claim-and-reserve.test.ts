@@ -2,39 +2,33 @@ import { describe, expect, it, vi } from 'vitest'
 import { StorageUnavailable, type Queryable } from '../db/database.ts'
 import { ApiFailure } from '../errors.ts'
 import { claimAndReserve, type ClaimDeps } from './claim-and-reserve.ts'
+import type { ClaimOutcome } from './ledger-rows.ts'
 import { PricedFailure } from './priced-failure.ts'
 
 const call = { operation: 'GET /search' as const, path: '/search', query: {} }
 const n = { operation: call.operation, path: call.path, params: {} }
 const price = { usd: 0.00203, micro: 2030 }
-const stored = {
-  kind: 'answer' as const,
-  body: 'b',
-  contentType: 'text/plain',
-  bytes: 1,
-  storedAt: 0,
-  expiresAt: 9,
-}
 
-function deps(
-  over: {
-    kind?: 'pglite' | 'postgres'
-    claimed?: string
-    found?: typeof stored
-    reserve?: () => Promise<void>
-  } = {},
-) {
+function deps(over: { kind?: 'pglite' | 'postgres'; outcome?: () => Promise<ClaimOutcome> } = {}) {
   const order: string[] = []
-  const tx = {} as Queryable
+  const tx = { query: vi.fn() } as Queryable
   const transaction = vi.fn(async <T>(fn: (tx: Queryable) => Promise<T>) => fn(tx))
   const d = {
-    db: { kind: over.kind ?? 'postgres', transaction },
-    ledger: { claim: vi.fn(async () => (order.push('claim'), over.claimed)) },
-    budget: { reserve: vi.fn(over.reserve ?? (async () => void order.push('reserve'))) },
-    cache: { find: vi.fn(async () => (order.push('find'), over.found)) },
+    db: { kind: over.kind ?? 'postgres', transaction, query: vi.fn() },
+    ledger: {
+      claimReserving: vi.fn(async () => {
+        order.push('claim')
+        return over.outcome ? over.outcome() : ({ outcome: 'claimed', id: '7' } as const)
+      }),
+    },
+    budget: {
+      capMicro: 10_000,
+      exhausted: (_op: string, _price: number, spent: number) =>
+        new ApiFailure(402, 'budget_exhausted', `spent ${spent}`),
+    },
     leaseMs: 1000,
   } as unknown as ClaimDeps
-  return { d, order, transaction }
+  return { d, order, transaction, tx }
 }
 
 async function refusalOf(p: Promise<unknown>): Promise<unknown> {
@@ -47,73 +41,71 @@ async function refusalOf(p: Promise<unknown>): Promise<unknown> {
 }
 
 describe('claimAndReserve', () => {
-  it('claims, re-reads the cache and reserves the price in one urgent transaction, after the caller’s own check', async () => {
-    const { d, order, transaction } = deps({ claimed: '7' })
-    const beforeClaim = async () => void order.push('before')
-    expect(await claimAndReserve(d, { ...call, beforeClaim }, n, 'k', price)).toEqual({ id: '7' })
-    expect(order).toEqual(['before', 'claim', 'find', 'reserve'])
-    expect(transaction).toHaveBeenCalledWith(expect.any(Function), { urgent: true })
-    expect(d.ledger.claim).toHaveBeenCalledWith(expect.anything(), n, 'k', 2030, {
+  it('claims and reserves in one statement, outside any transaction, when the caller checks nothing first', async () => {
+    const { d, transaction } = deps()
+    expect(await claimAndReserve(d, call, n, 'k', price)).toEqual({ id: '7' })
+    expect(transaction).not.toHaveBeenCalled()
+    expect(d.ledger.claimReserving).toHaveBeenCalledWith(d.db, n, 'k', 2030, {
       leaseMs: 1000,
       deadAfterMs: undefined,
       at: expect.any(Number),
+      capMicro: 10_000,
+      checkCache: true,
     })
   })
 
-  it('lets the claim end a dead instance’s only when this instance may judge (it has been beating itself)', async () => {
+  it('runs the caller’s own check first, in one urgent transaction with the claim', async () => {
+    const { d, order, transaction, tx } = deps()
+    const beforeClaim = async () => void order.push('before')
+    expect(await claimAndReserve(d, { ...call, beforeClaim }, n, 'k', price)).toEqual({ id: '7' })
+    expect(order).toEqual(['before', 'claim'])
+    expect(transaction).toHaveBeenCalledWith(expect.any(Function), { urgent: true })
+    expect(d.ledger.claimReserving).toHaveBeenCalledWith(tx, n, 'k', 2030, expect.anything())
+  })
+
+  it('lets the claim end a dead instance’s only when this instance may judge; the embedded engine reads no cache again', async () => {
     for (const judging of [true, false]) {
-      const { d } = deps({ claimed: '7' })
+      const { d } = deps({ kind: 'pglite' })
       d.liveness = { staleMs: 5000, canJudge: () => judging }
       d.now = () => 7
       await claimAndReserve(d, call, n, 'k', price)
-      expect(d.ledger.claim).toHaveBeenCalledWith(expect.anything(), n, 'k', 2030, {
+      expect(d.ledger.claimReserving).toHaveBeenCalledWith(d.db, n, 'k', 2030, {
         leaseMs: 1000,
         deadAfterMs: judging ? 5000 : undefined,
         at: 7,
+        capMicro: 10_000,
+        checkCache: false,
       })
     }
   })
 
-  it('another instance holds the claim: nothing reserved', async () => {
-    const { d, order } = deps({ claimed: undefined })
-    expect(await claimAndReserve(d, call, n, 'k', price)).toEqual({ elsewhere: true })
-    expect(order).toEqual(['claim'])
-  })
-
-  it('an answer stored since the look-up is served, nothing reserved; the embedded engine has no other instance to ask', async () => {
-    const pg = deps({ claimed: '7', found: stored })
-    expect(await claimAndReserve(pg.d, call, n, 'k', price)).toEqual({ found: stored })
-    expect(pg.order).toEqual(['claim', 'find'])
-    const embedded = deps({ kind: 'pglite', claimed: '7', found: stored })
-    expect(await claimAndReserve(embedded.d, call, n, 'k', price)).toEqual({ id: '7' })
-    expect(embedded.order).toEqual(['claim', 'reserve'])
+  it('another request holds the claim, or another instance stored the answer: it is waited for', async () => {
+    for (const outcome of ['elsewhere', 'stored'] as const) {
+      const { d } = deps({ outcome: async () => ({ outcome }) })
+      expect(await claimAndReserve(d, call, n, 'k', price)).toEqual({ elsewhere: true })
+    }
   })
 
   it('a refusal (the budget, the database) is thrown priced at 0; any other error as it is', async () => {
-    const budget = new ApiFailure(402, 'budget_exhausted', 'cap')
-    const refused = await refusalOf(
-      claimAndReserve(deps({ claimed: '7', reserve: () => Promise.reject(budget) }).d, call, n, 'k', price),
-    )
+    const over = deps({ outcome: async () => ({ outcome: 'over_budget', spentMicro: 9000 }) })
+    const refused = await refusalOf(claimAndReserve(over.d, call, n, 'k', price))
     expect(refused).toBeInstanceOf(PricedFailure)
     expect(refused).toMatchObject({ status: 402, code: 'budget_exhausted', costUsd: 0, cache: undefined })
-    const down = deps({ claimed: '7', reserve: () => Promise.reject(new StorageUnavailable('gone')) })
+    expect(refused).toMatchObject({ message: 'spent 9000' })
+    const down = deps({ outcome: () => Promise.reject(new StorageUnavailable('gone')) })
     expect(await refusalOf(claimAndReserve(down.d, call, n, 'k', price))).toMatchObject({
       status: 503,
       code: 'storage_unavailable',
       costUsd: 0,
     })
     const bug = new TypeError('bug')
-    const broken = deps({ claimed: '7', reserve: () => Promise.reject(bug) })
+    const broken = deps({ outcome: () => Promise.reject(bug) })
     expect(await refusalOf(claimAndReserve(broken.d, call, n, 'k', price))).toBe(bug)
   })
 
-  it('a claim whose transaction failed is undone later, in case its commit reached the database unseen', async () => {
+  it('a claim whose statement failed is undone later, in case its commit reached the database unseen', async () => {
     const writes: ((tx: Queryable) => Promise<void>)[] = []
-    const { d } = deps({ claimed: '7' })
-    d.db = {
-      kind: 'postgres',
-      transaction: () => Promise.reject(new StorageUnavailable('timed out')),
-    } as never
+    const { d } = deps({ outcome: () => Promise.reject(new StorageUnavailable('timed out')) })
     d.settlements = { later: (_id, write) => void writes.push(write) }
     d.now = () => 42
     const abandon = vi.fn(async () => 2030 as number | undefined)

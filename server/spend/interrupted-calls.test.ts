@@ -179,7 +179,7 @@ describeOnEngines('migration 11', (engine) => {
       )
     await row('orphaned', false)
     await row('in flight', true)
-    expect(await migrate(db)).toEqual([11])
+    expect(await migrate(db)).toEqual([11, 12, 13, 14])
     const rows = await db.query<{ cache_key: string; status: string; message: string | null }>(
       'SELECT cache_key, status, message FROM ledger ORDER BY id',
     )

@@ -1,5 +1,5 @@
 /** The ledger row of one paid call: claimed `pending` before the call leaves, settled after it; read by waiting instances. */
-import { num, type Database, type Queryable } from '../db/database.ts'
+import { num, type Database, type Queryable, type Statement } from '../db/database.ts'
 import type { ErrorCode } from '../errors.ts'
 import type { NormalisedCall } from './cache-key.ts'
 import { dayOf } from './money.ts'
@@ -46,6 +46,11 @@ export type FlightState = {
   retryAfterSeconds?: number
 }
 
+export type ClaimOutcome =
+  | { outcome: 'claimed'; id: string }
+  | { outcome: 'elsewhere' | 'stored' }
+  | { outcome: 'over_budget'; spentMicro: number }
+
 export type LedgerContext = { db: Database; source: string; instance: string; now: () => number }
 
 /** Ends claims as interrupted: rows matching the condition (over ledger l, parameters from $3), keeping their reservation. */
@@ -53,8 +58,81 @@ const END_CLAIMS = (condition: string) =>
   `UPDATE ledger l SET in_flight = false, status = 'interrupted', message = $1, settled_at = $2
    WHERE l.in_flight AND ${condition} RETURNING id`
 
+/** The settlement's UPDATE (returning the row's id when it was settled), its parameters numbered from $first. */
+const settleStatementWith =
+  (now: () => number) =>
+  (id: string, s: Settlement, first: number): Statement => {
+    const $ = (i: number) => `$${first + i - 1}`
+    return {
+      sql: `UPDATE ledger SET status = ${$(2)}, cost_micro = ${$(3)}, http_status = ${$(4)}, code = ${$(5)}, message = ${$(6)},
+              param = ${$(7)}, retry_after = ${$(8)}, bytes = ${$(9)}, joined = ${$(10)}, in_flight = false, settled_at = ${$(11)}
+            WHERE id = ${$(1)} AND status IN ('pending', 'interrupted') AND reconciled_at IS NULL RETURNING id`,
+      params: [
+        id,
+        s.state,
+        s.costMicro,
+        s.httpStatus,
+        s.code ?? null,
+        s.message ?? null,
+        s.param ?? null,
+        s.retryAfterSeconds ?? null,
+        s.bytes,
+        s.joined,
+        now(),
+      ],
+    }
+  }
+
+/**
+ * Claims the call and reserves its price in one statement (migration 0012's claim_paid_call): `claimed` with the
+ * row's id; `elsewhere` when another request holds the flight; `stored` when another instance stored the answer
+ * meanwhile (checkCache); `over_budget` with what is spent. A refused claim leaves no row of its own.
+ */
+const claimReservingWith =
+  (source: string, instance: string) =>
+  async (
+    q: Queryable,
+    n: NormalisedCall,
+    key: string,
+    priceMicro: number,
+    c: {
+      leaseMs: number
+      deadAfterMs?: number | undefined
+      at: number
+      capMicro?: number
+      checkCache: boolean
+    },
+  ): Promise<ClaimOutcome> => {
+    const [row] = await q.query<{ outcome: string; claim_id: unknown; spent: unknown }>(
+      'SELECT outcome, claim_id, spent FROM claim_paid_call($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)',
+      [
+        source,
+        key,
+        n.operation,
+        n.path,
+        JSON.stringify(n.params),
+        priceMicro,
+        c.at + c.leaseMs,
+        instance,
+        dayOf(c.at),
+        c.at,
+        c.deadAfterMs ?? null,
+        c.checkCache,
+        c.capMicro ?? null,
+        INTERRUPTED_NOTE,
+      ],
+    )
+    const outcome = row?.outcome
+    if (outcome === 'claimed') return { outcome, id: String(num(row!.claim_id)) }
+    if (outcome === 'over_budget') return { outcome, spentMicro: num(row!.spent) }
+    if (outcome === 'elsewhere' || outcome === 'stored') return { outcome }
+    throw new Error(`claim_paid_call answered ${String(outcome)}`)
+  }
+
 export function ledgerRows({ db, source, instance, now }: LedgerContext) {
+  const settleStatement = settleStatementWith(now)
   return {
+    settleStatement,
     /**
      * Claims the call for this instance (at most one row in flight per source and key) and records it as pending.
      * Undefined when another request, here or on another instance, is paying for the same call right now.
@@ -97,6 +175,8 @@ export function ledgerRows({ db, source, instance, now }: LedgerContext) {
       return rows[0] ? String(num(rows[0].id)) : undefined
     },
 
+    claimReserving: claimReservingWith(source, instance),
+
     /**
      * A claim whose transaction failed as far as this instance could tell may have committed all the same (its answer
      * lost with the connection): its row, if there is one, is settled as the free failure it was (nothing left), and
@@ -127,25 +207,8 @@ export function ledgerRows({ db, source, instance, now }: LedgerContext) {
      * still waited on the call): that decision stands, and the caller leaves the budget as it is.
      */
     async settle(tx: Queryable, id: string, s: Settlement): Promise<boolean> {
-      const rows = await tx.query(
-        `UPDATE ledger SET status = $2, cost_micro = $3, http_status = $4, code = $5, message = $6, param = $7, retry_after = $8,
-                bytes = $9, joined = $10, in_flight = false, settled_at = $11
-         WHERE id = $1 AND status IN ('pending', 'interrupted') AND reconciled_at IS NULL RETURNING id`,
-        [
-          id,
-          s.state,
-          s.costMicro,
-          s.httpStatus,
-          s.code ?? null,
-          s.message ?? null,
-          s.param ?? null,
-          s.retryAfterSeconds ?? null,
-          s.bytes,
-          s.joined,
-          now(),
-        ],
-      )
-      return rows.length > 0
+      const { sql, params } = settleStatement(id, s, 1)
+      return (await tx.query(sql, params)).length > 0
     },
 
     /** How a call claimed elsewhere stands (an instance waiting on it reads this). */

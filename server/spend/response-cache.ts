@@ -8,7 +8,7 @@
 import { promisify } from 'node:util'
 import { constants, deflateRaw, inflateRawSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
-import type { Database, Queryable } from '../db/database.ts'
+import type { Database, Queryable, Statement } from '../db/database.ts'
 import { num } from '../db/database.ts'
 import type { ErrorCode } from '../errors.ts'
 
@@ -142,6 +142,64 @@ export function createResponseCache({
     return row ? fromRow(row) : undefined
   }
 
+  /**
+   * The row's upsert (parameters $1…$14), to run in the transaction or statement that settles the paid call; undefined
+   * when the entry is not to be kept. Its bytes (from encodeEntry) count toward the next eviction.
+   */
+  function storeStatement(
+    key: string,
+    operation: string,
+    { entry, body, encoding, bytes }: StoredEntry,
+    ttlSeconds: number,
+  ): Statement | undefined {
+    if (ttlSeconds <= 0) return undefined
+    const t = now()
+    bytesSinceEviction += bytes
+    // The bytes travel in binary (both engines: pglite-engine.ts passes bytea through), never as hex or base64 text.
+    return {
+      sql: `INSERT INTO cache_entries (source, key, operation, kind, status, content_type, body, body_encoding, code, message, param, bytes, stored_at, expires_at, last_used_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::bytea, $8, $9, $10, $11, $12, $13, $14, $13)
+         ON CONFLICT (source, key) DO UPDATE SET operation = EXCLUDED.operation, kind = EXCLUDED.kind, status = EXCLUDED.status,
+           content_type = EXCLUDED.content_type, body = EXCLUDED.body, body_encoding = EXCLUDED.body_encoding, code = EXCLUDED.code,
+           message = EXCLUDED.message, param = EXCLUDED.param, bytes = EXCLUDED.bytes, stored_at = EXCLUDED.stored_at,
+           expires_at = EXCLUDED.expires_at, last_used_at = EXCLUDED.last_used_at`,
+      params:
+        entry.kind === 'answer'
+          ? [
+              source,
+              key,
+              operation,
+              'answer',
+              200,
+              entry.contentType,
+              body,
+              encoding,
+              null,
+              null,
+              null,
+              bytes,
+              t,
+              t + ttlSeconds * 1000,
+            ]
+          : [
+              source,
+              key,
+              operation,
+              'failure',
+              entry.status,
+              null,
+              null,
+              'identity',
+              entry.code,
+              entry.message,
+              entry.param ?? null,
+              0,
+              t,
+              t + ttlSeconds * 1000,
+            ],
+    }
+  }
+
   return {
     /** The live entry under key, or undefined. */
     async get(key: string): Promise<Cached | undefined> {
@@ -183,55 +241,14 @@ export function createResponseCache({
       tx: Queryable,
       key: string,
       operation: string,
-      { entry, body, encoding, bytes }: StoredEntry,
+      stored: StoredEntry,
       ttlSeconds: number,
     ): Promise<void> {
-      if (ttlSeconds <= 0) return
-      const t = now()
-      // The bytes travel in binary (both engines: pglite-engine.ts passes bytea through), never as hex or base64 text.
-      await tx.query(
-        `INSERT INTO cache_entries (source, key, operation, kind, status, content_type, body, body_encoding, code, message, param, bytes, stored_at, expires_at, last_used_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::bytea, $8, $9, $10, $11, $12, $13, $14, $13)
-         ON CONFLICT (source, key) DO UPDATE SET operation = EXCLUDED.operation, kind = EXCLUDED.kind, status = EXCLUDED.status,
-           content_type = EXCLUDED.content_type, body = EXCLUDED.body, body_encoding = EXCLUDED.body_encoding, code = EXCLUDED.code,
-           message = EXCLUDED.message, param = EXCLUDED.param, bytes = EXCLUDED.bytes, stored_at = EXCLUDED.stored_at,
-           expires_at = EXCLUDED.expires_at, last_used_at = EXCLUDED.last_used_at`,
-        entry.kind === 'answer'
-          ? [
-              source,
-              key,
-              operation,
-              'answer',
-              200,
-              entry.contentType,
-              body,
-              encoding,
-              null,
-              null,
-              null,
-              bytes,
-              t,
-              t + ttlSeconds * 1000,
-            ]
-          : [
-              source,
-              key,
-              operation,
-              'failure',
-              entry.status,
-              null,
-              null,
-              'identity',
-              entry.code,
-              entry.message,
-              entry.param ?? null,
-              0,
-              t,
-              t + ttlSeconds * 1000,
-            ],
-      )
-      bytesSinceEviction += bytes
+      const statement = storeStatement(key, operation, stored, ttlSeconds)
+      if (statement) await tx.query(statement.sql, statement.params)
     },
+
+    storeStatement,
 
     /** Stores the row under fromKey again under toKey, in the caller's transaction: the body is not sent twice. */
     async copy(tx: Queryable, fromKey: string, toKey: string): Promise<void> {

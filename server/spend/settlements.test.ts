@@ -16,6 +16,7 @@ function setup({ due = false } = {}) {
       if (refuse) throw new Error('disk full')
       return fn({} as Queryable)
     },
+    query: async () => [],
   }
   const s = createSettlements({ db, cache, log })
   const write = (name: string) => async () => void written.push(name)

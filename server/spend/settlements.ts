@@ -3,7 +3,7 @@
  * refuses, the row stays pending (counted as spent) and the write is retried by flush. Each settlement may start the
  * cache's eviction, since stored answers are what grow the table.
  */
-import type { Database, Queryable } from '../db/database.ts'
+import type { Database, Queryable, Statement } from '../db/database.ts'
 import type { ResponseCache } from './response-cache.ts'
 
 export type SettlementWrite = (tx: Queryable) => Promise<void>
@@ -17,7 +17,7 @@ export function createSettlements({
   cache,
   log,
 }: {
-  db: Pick<Database, 'transaction'>
+  db: Pick<Database, 'transaction' | 'query'>
   cache: Pick<ResponseCache, 'evictionDue' | 'evict'>
   log: (line: string) => void
 }) {
@@ -34,19 +34,26 @@ export function createSettlements({
       .finally(() => (evicting = false))
   }
 
+  /** Runs a settlement's write (in a transaction, unless it is one statement); a refused write waits in `unsettled`. */
+  async function write(id: string, settlement: SettlementWrite, oneStatement: boolean): Promise<void> {
+    try {
+      await (oneStatement ? settlement(db) : db.transaction(settlement))
+    } catch (e) {
+      unsettled.push({ id, write: settlement })
+      log(
+        `[spend] ledger row ${id} stays pending for now: the database refused its settlement (${reason(e)}); it is retried.`,
+      )
+    }
+    evictWhenDue()
+  }
+
   return {
-    /** Writes the settlement of ledger row id; never throws: a refused write waits in `unsettled`. */
-    async settle(id: string, write: SettlementWrite): Promise<void> {
-      try {
-        await db.transaction(write)
-      } catch (e) {
-        unsettled.push({ id, write })
-        log(
-          `[spend] ledger row ${id} stays pending for now: the database refused its settlement (${reason(e)}); it is retried.`,
-        )
-      }
-      evictWhenDue()
-    },
+    /** Writes the settlement of ledger row id in one transaction; never throws: a refused write waits in `unsettled`. */
+    settle: (id: string, settlement: SettlementWrite) => write(id, settlement, false),
+
+    /** The same for a settlement that is one statement, atomic by itself: no BEGIN and COMMIT to send. */
+    settleAtOnce: (id: string, { sql, params }: Statement) =>
+      write(id, async (q) => void (await q.query(sql, params)), true),
 
     /** Queues a write for the next retry at once (bookkeeping the database refused just now, e.g. a claim to undo). */
     later(id: string, write: SettlementWrite): void {

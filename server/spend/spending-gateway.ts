@@ -106,7 +106,7 @@ export function createSpendingGateway(opts: SpendingGatewayOptions): SpendingGat
       if (!('id' in claim)) {
         freeSlot()
         // Another instance stored the answer, or is paying for this very call: wait for it rather than pay twice.
-        const found = 'found' in claim ? claim.found : await waitForOtherInstance(opts, key)
+        const found = await waitForOtherInstance(opts, key)
         if (found === AGAIN) return AGAIN
         flight.share(sharedOf(found))
         // No ledger row of this instance counts the requests that joined this one: each is a free answer too.

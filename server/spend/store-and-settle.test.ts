@@ -24,13 +24,22 @@ function setup(
     land: vi.fn(),
   }
   const deps = {
-    cache: { remember: vi.fn(() => void order.push('remember')), store: step('store'), copy: step('copy') },
-    ledger: { settle: settleStep },
+    cache: {
+      remember: vi.fn(() => void order.push('remember')),
+      store: step('store'),
+      copy: step('copy'),
+      storeStatement: vi.fn(() => ({ sql: 'INSERT INTO cache_entries …', params: ['a', 'b'] })),
+    },
+    ledger: {
+      settle: settleStep,
+      settleStatement: vi.fn(() => ({ sql: 'UPDATE ledger …', params: ['c'] })),
+    },
     budget: { release: step('release') },
     ttl: DEFAULT_CACHE_TTLS,
     captionDefaults: { learn: vi.fn(() => learned), remember: step('language') },
     settlements: {
       settle: vi.fn((_id: string, write: (tx: Queryable) => Promise<void>) => write({} as Queryable)),
+      settleAtOnce: vi.fn(async () => void order.push('settle at once')),
     },
   }
   const paid: Claimed = { id: '7', key: 'k', n, price, flight }
@@ -56,13 +65,16 @@ describe('storeAndSettle', () => {
       cache: 'MISS',
       json: [],
     })
-    expect(t.order).toEqual(['remember', 'share', 'store', 'ledger'])
-    expect(t.deps.ledger.settle).toHaveBeenCalledWith(expect.anything(), '7', {
-      state: 'charged',
-      costMicro: 500,
-      httpStatus: 200,
-      bytes: 2,
-      joined: 3,
+    expect(t.order).toEqual(['remember', 'share', 'settle at once'])
+    // The cache row and the ledger row in one statement, the settlement's parameters numbered after the row's.
+    expect(t.deps.ledger.settleStatement).toHaveBeenCalledWith(
+      '7',
+      { state: 'charged', costMicro: 500, httpStatus: 200, bytes: 2, joined: 3 },
+      3,
+    )
+    expect(t.deps.settlements.settleAtOnce).toHaveBeenCalledWith('7', {
+      sql: 'WITH stored AS (INSERT INTO cache_entries …) UPDATE ledger …',
+      params: ['a', 'b', 'c'],
     })
   })
 

@@ -18,12 +18,12 @@ import type { Settlements } from './settlements.ts'
 import type { Flight } from './single-flight.ts'
 
 export type SettleDeps = {
-  cache: Pick<ResponseCache, 'remember' | 'store' | 'copy'>
-  ledger: Pick<Ledger, 'settle'>
+  cache: Pick<ResponseCache, 'remember' | 'store' | 'storeStatement' | 'copy'>
+  ledger: Pick<Ledger, 'settle' | 'settleStatement'>
   budget: Pick<Budget, 'release'>
   ttl: CacheTtls
   captionDefaults?: Pick<CaptionDefaults, 'learn' | 'remember'>
-  settlements: Pick<Settlements, 'settle'>
+  settlements: Pick<Settlements, 'settle' | 'settleAtOnce'>
 }
 
 /** The paid call being settled: its claim (ledger row), key and price, and the flight that shares its outcome. */
@@ -52,21 +52,32 @@ export async function storeAndSettle(
   flight.share({ answer }) // the memory cache already answers newcomers
   // Deflated before the transaction, on the thread pool: the settlement holds the database only to write.
   const stored = await encodeEntry(entry)
+  const settlement = {
+    state: 'charged' as const,
+    costMicro: price.micro,
+    httpStatus: 200,
+    bytes: answer.bytes,
+    joined: flight.joined,
+  }
   // What was paid is settled before the answer goes out (its pending row was written before the call left).
-  await settlements.settle(id, async (tx) => {
-    await cache.store(tx, key, n.operation, stored, ttl[n.operation])
-    if (learned && canonicalKey) {
+  if (learned && canonicalKey) {
+    await settlements.settle(id, async (tx) => {
+      await cache.store(tx, key, n.operation, stored, ttl[n.operation])
       await cache.copy(tx, key, canonicalKey)
       await captionDefaults!.remember(tx, learned)
-    }
-    await ledger.settle(tx, id, {
-      state: 'charged',
-      costMicro: price.micro,
-      httpStatus: 200,
-      bytes: answer.bytes,
-      joined: flight.joined,
+      await ledger.settle(tx, id, settlement)
     })
-  })
+  } else {
+    // The cache row and the ledger row in one statement: atomic without a transaction around it.
+    const store = cache.storeStatement(key, n.operation, stored, ttl[n.operation])
+    const settle = ledger.settleStatement(id, settlement, (store?.params.length ?? 0) + 1)
+    await settlements.settleAtOnce(
+      id,
+      store
+        ? { sql: `WITH stored AS (${store.sql}) ${settle.sql}`, params: [...store.params, ...settle.params] }
+        : settle,
+    )
+  }
   return { body: answer.body, contentType: answer.contentType, costUsd: price.usd, cache: 'MISS', json }
 }
 

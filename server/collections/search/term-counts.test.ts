@@ -123,7 +123,7 @@ describeOnEngines('corpus search from the term counts', (engine) => {
   })
 })
 
-it('migrations 0005 and 0007 count the lexemes of tracks stored before them, each with its configuration', async () => {
+it('migrations 0005, 0007 and 0014 count the lexemes of tracks stored before them, each with its configuration and cues', async () => {
   const old = await openPglite({ dataDir: ':memory:', timeoutMs: 20_000 })
   try {
     await migrate(old, MIGRATIONS.slice(0, 4))
@@ -132,12 +132,12 @@ it('migrations 0005 and 0007 count the lexemes of tracks stored before them, eac
       INSERT INTO corpus_cues (track_id, seq, start_s, duration_s, text, cfg) VALUES
       (7, 0, 0, 1, 'old people', 'english'), (7, 1, 1, 1, 'people again', 'english')`)
     expect((await migrate(old))[0]).toBe(5)
-    const rows = await old.query<{ lexeme: string; cues: unknown; cfg: string }>(
-      'SELECT lexeme, cues, cfg::text AS cfg FROM corpus_track_terms WHERE track_id = 7 ORDER BY lexeme',
+    const rows = await old.query<{ lexeme: string; cues: unknown; cfg: string; seqs: number[] }>(
+      'SELECT lexeme, cues, cfg::text AS cfg, seqs FROM corpus_track_terms WHERE track_id = 7 ORDER BY lexeme',
     )
-    expect(rows.map((r) => [r.lexeme, Number(r.cues), r.cfg])).toEqual([
-      ['old', 1, 'english'],
-      ['peopl', 2, 'english'],
+    expect(rows.map((r) => [r.lexeme, Number(r.cues), r.cfg, r.seqs])).toEqual([
+      ['old', 1, 'english', [0]],
+      ['peopl', 2, 'english', [0, 1]],
     ])
   } finally {
     await old.close()

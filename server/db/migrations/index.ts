@@ -10,8 +10,9 @@ import { sql as corpusWithoutTrackChecks } from './0008-corpus-without-track-che
 import { sql as corpusCueVectorsSupplied } from './0009-corpus-cue-vectors-supplied.ts'
 import { sql as cacheBodiesDeflated } from './0010-cache-bodies-deflated.ts'
 import { sql as interruptedCalls } from './0011-interrupted-calls.ts'
-import { sql as collectionTracksKey } from './0012-collection-tracks-key.ts'
-import { sql as corpusWordPositions } from './0013-corpus-word-positions.ts'
+import { sql as claimPaidCall } from './0012-claim-paid-call.ts'
+import { sql as collectionTracksKey } from './0013-collection-tracks-key.ts'
+import { sql as corpusWordPositions } from './0014-corpus-word-positions.ts'
 
 export type Migration = { version: number; name: string; sql: string }
 
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'corpus-cue-vectors-supplied', sql: corpusCueVectorsSupplied },
   { version: 10, name: 'cache-bodies-deflated', sql: cacheBodiesDeflated },
   { version: 11, name: 'interrupted-calls', sql: interruptedCalls },
-  { version: 12, name: 'collection-tracks-key', sql: collectionTracksKey },
-  { version: 13, name: 'corpus-word-positions', sql: corpusWordPositions },
+  { version: 12, name: 'claim-paid-call', sql: claimPaidCall },
+  { version: 13, name: 'collection-tracks-key', sql: collectionTracksKey },
+  { version: 14, name: 'corpus-word-positions', sql: corpusWordPositions },
 ]

@@ -9,7 +9,7 @@ export type ShapesArea = { shapes: MultiPolygon }
 type SitesArea = { sites: Site[] }
 export type Area = ShapesArea | SitesArea
 
-/** One search circle of a sweep: `c1`, `c2`… in cover order (row by row, south to north). */
+/** One search circle of a sweep: `c1`, `c2`… in cover order (south to north). */
 export type Circle = { id: string; lat: number; lon: number; radiusKm: number; label?: string }
 
 /** What is wrong with an area, said so a researcher can fix it; `where` names the place (`polygon 1, ring 1, vertex 4`, `line 3`). */

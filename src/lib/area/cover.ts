@@ -1,16 +1,25 @@
 /**
- * Covers an area with search circles: a hexagonal layout (neighbours radius·√3 apart, rows radius·1.5 apart) in a
- * local projection of the area, keeping every circle that touches it, so every point of the area lies in a circle.
- * Works at any latitude and across the antimeridian. A list of sites is its own cover (one circle per site).
- * docs/decisions/0156-area-cover.md
+ * Covers an area with search circles: hexagonal cells (centres radius·√3 apart, rows radius·1.5 apart) in a local
+ * projection of the area, turned and moved to whichever of a few poses keeps the fewest cells that touch the area,
+ * then without the circles whose share the others already cover. Every point of the area lies in a circle, at any
+ * latitude and across the antimeridian. A list of sites is its own cover (one circle per site).
+ * docs/decisions/0156-area-cover.md, docs/decisions/0194-covers-measured-against-the-shape.md
  */
 import turfArea from '@turf/area'
-import booleanIntersects from '@turf/boolean-intersects'
-import booleanPointInPolygon from '@turf/boolean-point-in-polygon'
-import turfCircle from '@turf/circle'
-import type { MultiPolygon, Position } from 'geojson'
+import type { MultiPolygon } from 'geojson'
 import { isShapes, MAX_RADIUS_KM, type Area, type Circle } from './area-types.ts'
+import {
+  cellsOfPose,
+  frameOf,
+  latticeSize,
+  toPlane,
+  type Cell,
+  type Frame,
+  type LatticePose,
+} from './hex-lattice.ts'
 import { localProjection, normaliseLon, type LonLat, type Xy } from './local-projection.ts'
+import { mergeEdgeCells } from './merge-edge-cells.ts'
+import { planeShape, type PlaneShape } from './plane-shape.ts'
 import { unwrapShapes } from './unwrap-lon.ts'
 
 /** Above this many circles a plan is refused with a larger radius offered (docs/decisions/0156-area-cover.md). */
@@ -19,13 +28,20 @@ export const DEFAULT_MAX_CIRCLES = 400
 const MIN_COVER_RADIUS_KM = 0.1
 /** Lattice positions beyond this are not tested one by one: the count is estimated from the area. */
 const MAX_CANDIDATES = 40_000
-/** The test polygon is a little larger than the circle, so a circle that touches the area is never dropped. */
-const TEST_SLACK = 1.01
-const TEST_STEPS = 64
-/** Centres are rounded to 5 decimals (under 1 m): the lattice is laid 2 m tighter so rounding never opens a gap. */
-const ROUNDING_MARGIN_KM = 0.002
-/** Lattice offsets tried (in thirds of a step each way): the cover keeps the one with fewest circles. */
-const PHASES = [0, 1 / 3, 2 / 3]
+/** Centres are rounded to 5 decimals (under 1 m): the circles are planned 1 m smaller so rounding never opens a gap. */
+const ROUNDING_MARGIN_KM = 0.001
+/** The cells sit 1 m inside the circles' polygons, so the polygons that prune the cover hold every cell. */
+const CELL_MARGIN_KM = 0.001
+/** How far a projected outline may stray from the true one, as a share of the radius. */
+const OUTLINE_TOLERANCE = 1e-4
+/** Poses tried: six turns (the lattice repeats every 60°) × four offsets each way; fewer on large lattices. */
+const TURNS = [0, 10, 20, 30, 40, 50].map((deg) => (deg * Math.PI) / 180)
+const OFFSETS = [0, 0.25, 0.5, 0.75]
+/** Lattice positions tested per plan, at most: a large lattice tries fewer poses. */
+const POSITION_BUDGET = 600_000
+/** Lattices merged along the outline: those within this many cells of the fewest, at most this many. */
+const MERGE_SLACK = 2
+const MERGE_TRIES = 8
 
 export type CoverOptions = { maxCircles?: number }
 
@@ -39,17 +55,13 @@ export type CoverResult =
   /** The radius is not a number from 0.1 to 1000 km. */
   | { ok: false; reason: 'bad-radius'; message: string }
 
-type Box = [number, number, number, number]
-
 type Prepared = {
   /** The shapes with continuous longitudes. */
   shapes: MultiPolygon
   project: ReturnType<typeof localProjection>
-  /** The projected bounding box [minX, minY, maxX, maxY] in km. */
-  box: Box
-  /** Each polygon's projected box: lattice points far from all of them are dropped without a geometry test. */
-  boxes: Box[]
   areaKm2: number
+  /** The outline in the plane for each radius planned (its tolerance follows the radius). */
+  plane(radiusKm: number): PlaneShape
 }
 
 function prepare(shapes: MultiPolygon): Prepared {
@@ -62,97 +74,80 @@ function prepare(shapes: MultiPolygon): Prepared {
     (Math.min(...lats) + Math.max(...lats)) / 2,
   ]
   const project = localProjection(centre)
-  // Edges are densified so the projected box holds the curved images of long straight lon/lat edges.
-  const boxes = coordinates.map((polygon) =>
-    boxOf(densify(polygon[0]!).map((p) => project.forward(p as LonLat))),
-  )
   const unwrapped: MultiPolygon = { type: 'MultiPolygon', coordinates }
+  const planes = new Map<number, PlaneShape>()
   return {
     shapes: unwrapped,
     project,
-    box: [
-      Math.min(...boxes.map((b) => b[0])),
-      Math.min(...boxes.map((b) => b[1])),
-      Math.max(...boxes.map((b) => b[2])),
-      Math.max(...boxes.map((b) => b[3])),
-    ],
-    boxes,
     areaKm2: turfArea(unwrapped) / 1e6,
+    plane(radiusKm) {
+      const tolerance = radiusKm * OUTLINE_TOLERANCE
+      let plane = planes.get(tolerance)
+      if (!plane) planes.set(tolerance, (plane = planeShape(coordinates, project, tolerance)))
+      return plane
+    },
   }
 }
 
-function boxOf(xy: readonly Xy[]): Box {
-  const xs = xy.map((p) => p[0])
-  const ys = xy.map((p) => p[1])
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
+/** The circumradius of the cells for circles of radius r: smaller by the rounding, the outline's error and a margin. */
+function cellRadius(plane: PlaneShape, r: number): number {
+  return r - ROUNDING_MARGIN_KM - plane.errorKm - CELL_MARGIN_KM
 }
 
-/** Whether a plane point is within `d` km of a box. */
-function nearBox([x, y]: Xy, [minX, minY, maxX, maxY]: Box, d: number): boolean {
-  return x >= minX - d && x <= maxX + d && y >= minY - d && y <= maxY + d
-}
-
-function densify(ring: readonly Position[], parts = 8): Position[] {
-  return ring.flatMap((p, i) => {
-    const q = ring[i + 1]
-    if (!q) return [p]
-    return Array.from({ length: parts }, (_, k) => [
-      p[0]! + ((q[0]! - p[0]!) * k) / parts,
-      p[1]! + ((q[1]! - p[1]!) * k) / parts,
-    ])
-  })
-}
-
-/** Hexagonal lattice points over the box grown by one radius, row by row from the south. */
-function lattice(box: Box, r: number, phaseX: number, phaseY: number): Xy[] {
-  const dx = r * Math.sqrt(3)
-  const dy = r * 1.5
-  const points: Xy[] = []
-  const [minX, minY, maxX, maxY] = box
-  for (let row = 0, y = minY - r + phaseY * dy; y <= maxY + r; row++, y += dy) {
-    const shift = (row % 2) * (dx / 2) + phaseX * dx
-    for (let x = minX - r + shift - dx; x <= maxX + r; x += dx) points.push([x, y])
-  }
-  return points
-}
-
-function latticeSize(box: Box, r: number): number {
-  return ((box[2] - box[0] + 2 * r) / (r * Math.sqrt(3)) + 2) * ((box[3] - box[1] + 2 * r) / (r * 1.5) + 1)
-}
-
-function touches(p: Prepared, centre: LonLat, r: number): boolean {
-  if (booleanPointInPolygon(centre, p.shapes)) return true
-  return booleanIntersects(
-    turfCircle(centre, r * TEST_SLACK, { steps: TEST_STEPS, units: 'kilometers' }),
-    p.shapes,
+function posesFor(plane: PlaneShape, rho: number): LatticePose[] {
+  const all = TURNS.flatMap((rotation) =>
+    OFFSETS.flatMap((phaseX) => OFFSETS.map((phaseY) => ({ rotation, phaseX, phaseY }))),
   )
+  const size = latticeSize(plane, rho)
+  if (size * all.length <= POSITION_BUDGET) return all
+  const offsets = all.filter((p) => p.rotation === 0)
+  return size * offsets.length <= POSITION_BUDGET ? offsets : [all[0]!]
 }
 
-/** The lattice's kept centres (unwrapped lon); stops counting once past `limit`. */
-function keptCentres(p: Prepared, r: number, phaseX: number, phaseY: number, limit: number): LonLat[] {
-  const kept: LonLat[] = []
-  for (const xy of lattice(p.box, r - ROUNDING_MARGIN_KM, phaseX, phaseY)) {
-    // Twice the radius: the plane overstates distances a little, never by half (areas span far less than a hemisphere).
-    if (!p.boxes.some((b) => nearBox(xy, b, 2 * r))) continue
-    const centre = p.project.inverse(xy)
-    if (touches(p, centre, r)) kept.push(centre)
-    if (kept.length > limit) break
+function tooLarge(p: Prepared, r: number): boolean {
+  const plane = p.plane(r)
+  return latticeSize(plane, cellRadius(plane, r)) > MAX_CANDIDATES
+}
+
+type Lattice = { frame: Frame; cells: Cell[] }
+
+/** Each pose's kept cells at radius r, poses keeping more than `limit` left out; stops at the first if `first`. */
+function lattices(p: Prepared, r: number, limit: number, first = false): Lattice[] {
+  const plane = p.plane(r)
+  const rho = cellRadius(plane, r)
+  const frames = new Map<number, Frame>()
+  const found: Lattice[] = []
+  for (const pose of posesFor(plane, rho)) {
+    let frame = frames.get(pose.rotation)
+    if (!frame) frames.set(pose.rotation, (frame = frameOf(plane, pose.rotation, rho)))
+    const cells = cellsOfPose(frame, rho, pose.phaseX, pose.phaseY, limit)
+    if (cells.length > limit) continue
+    found.push({ frame, cells })
+    if (first) break
   }
-  return kept
+  return found
+}
+
+/** The fewest centres (plane) over the poses whose lattices keep fewest cells, once merged along the outline. */
+function fewestCentres(found: readonly Lattice[], rho: number): Xy[] {
+  const fewest = Math.min(...found.map((l) => l.cells.length))
+  const tried = found.filter((l) => l.cells.length <= fewest + MERGE_SLACK).slice(0, MERGE_TRIES)
+  let best: Xy[] | undefined
+  for (const { frame, cells } of tried) {
+    const centres = mergeEdgeCells(frame, cells, rho)
+    if (!best || centres.length < best.length) best = centres.map((uv) => toPlane(frame, uv))
+  }
+  return best!
 }
 
 /** About how many circles a radius takes when there are too many lattice points to test. */
 function estimate(p: Prepared, r: number): number {
-  const perimeterKm = p.shapes.coordinates.reduce((s, polygon) => {
-    const ring = polygon[0]!.map((q) => p.project.forward(q as LonLat))
-    return s + ring.slice(1).reduce((t, q, i) => t + Math.hypot(q[0] - ring[i]![0], q[1] - ring[i]![1]), 0)
-  }, 0)
+  const perimeterKm = p.plane(r).segments.reduce((s, { a, b }) => s + Math.hypot(b[0] - a[0], b[1] - a[1]), 0)
   return Math.ceil(p.areaKm2 / ((r * r * 3 * Math.sqrt(3)) / 2) + perimeterKm / (r * Math.sqrt(3)))
 }
 
-function countAt(p: Prepared, r: number, limit: number): number {
-  if (latticeSize(p.box, r) > MAX_CANDIDATES) return Math.max(limit + 1, estimate(p, r))
-  return keptCentres(p, r, 0, 0, limit).length
+function fits(p: Prepared, r: number, limit: number): boolean {
+  return !tooLarge(p, r) && lattices(p, r, limit, true).length > 0
 }
 
 /** Readable radii: 0.1 km steps below 1 km, whole km from 1 to 1000. */
@@ -168,7 +163,7 @@ function smallestFitting(p: Prepared, from: number, limit: number): number {
   // Binary search on the readable radii; the largest radius always ends the search.
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2)
-    if (countAt(p, readableRadius(mid), limit) <= limit) hi = mid
+    if (fits(p, readableRadius(mid), limit)) hi = mid
     else lo = mid + 1
   }
   return readableRadius(lo)
@@ -180,8 +175,10 @@ function checkRadius(radiusKm: number): string | undefined {
   return undefined
 }
 
+/** Circles named c1… from south to north (west to east on a tie). */
 function toCircles(centres: readonly LonLat[], radiusKm: number): Circle[] {
-  return centres.map(([lon, lat], i) => ({
+  const ordered = [...centres].sort((a, b) => a[1] - b[1] || a[0] - b[0])
+  return ordered.map(([lon, lat], i) => ({
     id: `c${i + 1}`,
     lat: round5(lat),
     lon: round5(normaliseLon(lon)),
@@ -214,27 +211,21 @@ export function planCover(area: Area, radiusKm: number, options: CoverOptions = 
   const problem = checkRadius(radiusKm)
   if (problem) return { ok: false, reason: 'bad-radius', message: problem }
   const p = prepare(area.shapes)
-  const first = countAt(p, radiusKm, limit)
-  if (first > limit) {
-    const circles =
-      latticeSize(p.box, radiusKm) > MAX_CANDIDATES ? estimate(p, radiusKm) : countWithoutLimit(p, radiusKm)
+  const found = tooLarge(p, radiusKm) ? [] : lattices(p, radiusKm, limit)
+  if (found.length === 0) {
+    const circles = tooLarge(p, radiusKm) ? estimate(p, radiusKm) : countAtFirstPose(p, radiusKm)
     return { ok: false, reason: 'too-many', circles, suggestedRadiusKm: smallestFitting(p, radiusKm, limit) }
   }
-  let best = keptCentres(p, radiusKm, 0, 0, Infinity)
-  // A few lattice offsets, when the lattice is small enough to try them: the fewest circles wins.
-  if (latticeSize(p.box, radiusKm) * PHASES.length ** 2 <= MAX_CANDIDATES) {
-    for (const px of PHASES)
-      for (const py of PHASES) {
-        if (px === 0 && py === 0) continue
-        const kept = keptCentres(p, radiusKm, px, py, best.length - 1)
-        if (kept.length < best.length) best = kept
-      }
-  }
-  return { ok: true, circles: toCircles(best, radiusKm) }
+  const plane = p.plane(radiusKm)
+  const centres = fewestCentres(found, cellRadius(plane, radiusKm)).map((xy) => p.project.inverse(xy))
+  return { ok: true, circles: toCircles(centres, radiusKm) }
 }
 
-function countWithoutLimit(p: Prepared, r: number): number {
-  return keptCentres(p, r, 0, 0, Infinity).length
+/** How many cells the unturned, unmoved lattice keeps: what a refused plan says the radius would take. */
+function countAtFirstPose(p: Prepared, r: number): number {
+  const plane = p.plane(r)
+  const rho = cellRadius(plane, r)
+  return cellsOfPose(frameOf(plane, 0, rho), rho, 0, 0, Infinity).length
 }
 
 /** A radius that covers the area in about 20 circles, rounded up to 1, 2 or 5 times a power of ten (0.1 to 1000 km). */

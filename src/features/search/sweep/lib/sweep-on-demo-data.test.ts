@@ -44,7 +44,7 @@ async function searchOneByOne(circle: Circle): Promise<string[]> {
 const everyPage = { kind: 'all' } as const
 
 describe('area sweep on demo data (the function in-process)', { timeout: 180_000 }, () => {
-  // 2 km: 18 circles of one page each; 10 km: 2 circles, one of them with a second page.
+  // 2 km: 15 circles of one page each; 10 km: one circle over all of Paris, with a second page.
   it.each([2, 10])(
     'at %i km: merges to the union of the circles’ own searches, with no duplicate videoId; the same plan again pays nothing',
     async (radiusKm) => {
@@ -65,7 +65,7 @@ describe('area sweep on demo data (the function in-process)', { timeout: 180_000
       if (radiusKm === 10)
         expect(Object.values(first.progress.circles).some((c) => c.pagesDone > 1)).toBe(true)
       // Overlapping circles do find the same videos: the merge has something to remove.
-      expect(merged.duplicates).toBeGreaterThan(0)
+      if (radiusKm === 2) expect(merged.duplicates).toBeGreaterThan(0)
 
       const union = new Set<string>()
       for (const circle of circles) for (const id of await searchOneByOne(circle)) union.add(id)
