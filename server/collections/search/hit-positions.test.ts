@@ -122,7 +122,15 @@ function texts(next: () => number, count: number): string[] {
   })
 }
 
-type Row = { cfg: string; q: string; text: string; tsv: string; tsq: string; marked: string; matches: boolean }
+type Row = {
+  cfg: string
+  q: string
+  text: string
+  tsv: string
+  tsq: string
+  marked: string
+  matches: boolean
+}
 
 async function headlines(db: Database, cases: { cfg: string; q: string; text: string }[]): Promise<Row[]> {
   return db.query<Row>(
