@@ -23,6 +23,8 @@ type TransactionOptions = {
    * service slot while it waits. A server runs it as any other.
    */
   urgent?: boolean
+  /** Not bounded by the statement time limit: a migration that rewrites a large table at start. */
+  unbounded?: boolean
 }
 
 export type Database = Queryable & {

@@ -118,9 +118,9 @@ export async function openPglite({ dataDir, timeoutMs, template, helper }: Pglit
   } finally {
     startLog = undefined
   }
-  const run = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+  const run = async <T>(what: string, work: () => Promise<T>, unbounded = false): Promise<T> => {
     try {
-      return await withTimeout(work(), timeoutMs, what)
+      return await (unbounded ? work() : withTimeout(work(), timeoutMs, what))
     } catch (e) {
       throw e instanceof Thrown ? e : asStorageError(e)
     }
@@ -151,16 +151,19 @@ export async function openPglite({ dataDir, timeoutMs, template, helper }: Pglit
     // What the caller's function throws (a refusal such as budget_exhausted) rolls back and reaches the caller as it was.
     transaction: async (fn, options) => {
       try {
-        return await run('a transaction', () =>
-          turn(options?.urgent ?? false, () =>
-            pg.transaction(async () => {
-              // A claim is short and holds a service slot: it does not wait for the loop.
-              if (!options?.urgent) await letEventLoopIn()
-              return fn({ query: (sql, params) => statement(sql, params) as never }).catch((e: unknown) =>
-                Promise.reject(new Thrown(e)),
-              )
-            }),
-          ),
+        return await run(
+          'a transaction',
+          () =>
+            turn(options?.urgent ?? false, () =>
+              pg.transaction(async () => {
+                // A claim is short and holds a service slot: it does not wait for the loop.
+                if (!options?.urgent) await letEventLoopIn()
+                return fn({ query: (sql, params) => statement(sql, params) as never }).catch((e: unknown) =>
+                  Promise.reject(new Thrown(e)),
+                )
+              }),
+            ),
+          options?.unbounded,
         )
       } catch (e) {
         throw e instanceof Thrown ? e.error : e
