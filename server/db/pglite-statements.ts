@@ -5,12 +5,10 @@
  * (docs/decisions/0176). The caller holds PGlite's query lock.
  */
 import { parse, protocol, type PGlite } from '@electric-sql/pglite'
+import { MAX_PREPARED, PLAN_OUTDATED, PLANNED_PER_RUN } from './statement-names.ts'
 
 type Message = { name: string }
 type Prepared = { name: string; paramTypes: number[]; rowDescription: Message | undefined }
-
-/** Distinct SQL texts kept prepared; the app has a few hundred, a dynamic one beyond this closes the oldest. */
-const MAX_PREPARED = 500
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   let length = 0
@@ -23,12 +21,6 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   }
   return out
 }
-
-/**
- * Text search and pattern matching are planned for each run: how many rows a word or a pattern matches decides the
- * plan, and a prepared statement's generic plan would be chosen without knowing it.
- */
-const PLANNED_PER_RUN = /@@|\bts_stat\b|\bI?LIKE\b/i
 
 /** Names are unique in the process: statements live in PGlite's one session, whoever prepared them. */
 let named = 0
@@ -91,7 +83,7 @@ export function preparedStatements(pg: PGlite, { maxPrepared = MAX_PREPARED } = 
       answer = await send([serialize.bind({ statement: statement.name, values }), serialize.execute({})])
     } catch (e) {
       // A table changed under the statement ("cached plan must not change result type"): prepared afresh next time.
-      if ((e as { code?: string }).code === '0A000') prepared.delete(sql)
+      if ((e as { code?: string }).code === PLAN_OUTDATED) prepared.delete(sql)
       throw e
     }
     const messages = statement.rowDescription ? [statement.rowDescription, ...answer] : answer

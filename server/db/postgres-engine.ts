@@ -1,7 +1,11 @@
-/** A Postgres server at DATABASE_URL, shared by every instance: a small pool, each statement bounded by statement_timeout and a client-side limit. */
+/**
+ * A Postgres server at DATABASE_URL, shared by every instance: a small pool, each statement bounded by
+ * statement_timeout and a client-side limit, and prepared once per connection under a name (statement-names.ts).
+ */
 import pg from 'pg'
 import { asStorageError, DatabaseWontOpen, type Database, type Queryable } from './database.ts'
 import { postgresOpenFailure } from './postgres-open-failure.ts'
+import { PLAN_OUTDATED, statementNames } from './statement-names.ts'
 
 export type PostgresOptions = {
   url: string
@@ -9,9 +13,17 @@ export type PostgresOptions = {
   /** Connections this instance keeps at most. */
   poolSize: number
   log: (line: string) => void
+  /** Distinct SQL texts prepared under a name; a new text past them runs unnamed. */
+  maxNamed?: number
 }
 
-export async function openPostgres({ url, timeoutMs, poolSize, log }: PostgresOptions): Promise<Database> {
+export async function openPostgres({
+  url,
+  timeoutMs,
+  poolSize,
+  log,
+  maxNamed,
+}: PostgresOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -35,8 +47,20 @@ export async function openPostgres({ url, timeoutMs, poolSize, log }: PostgresOp
       throw asStorageError(e)
     }
   }
+  // node-postgres parses a named statement on a connection's first use of the name, then only binds and runs it; a
+  // failed parse is parsed again next time, and a statement outlives a rolled-back transaction.
+  const names = statementNames({ maxNamed })
   const on = (q: Pick<pg.Pool | pg.PoolClient, 'query'>): Queryable => ({
-    query: (sql, params) => guard(async () => (await q.query(sql, params as unknown[])).rows as never),
+    query: (sql, params) =>
+      guard(async () => {
+        try {
+          return (await q.query({ text: sql, values: params as unknown[], name: names.nameOf(sql) }))
+            .rows as never
+        } catch (e) {
+          if ((e as { code?: string }).code === PLAN_OUTDATED) names.renew(sql)
+          throw e
+        }
+      }),
   })
   const db: Database = {
     kind: 'postgres',
