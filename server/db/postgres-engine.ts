@@ -7,6 +7,9 @@ import { asStorageError, DatabaseWontOpen, type Database, type Queryable } from 
 import { postgresOpenFailure } from './postgres-open-failure.ts'
 import { PLAN_OUTDATED, statementNames } from './statement-names.ts'
 
+/** The client-side limit of an unbounded transaction's statements (a migration at start). */
+const UNBOUNDED_MS = 24 * 3600_000
+
 export type PostgresOptions = {
   url: string
   timeoutMs: number
@@ -50,12 +53,15 @@ export async function openPostgres({
   // node-postgres parses a named statement on a connection's first use of the name, then only binds and runs it; a
   // failed parse is parsed again next time, and a statement outlives a rolled-back transaction.
   const names = statementNames({ maxNamed })
-  const on = (q: Pick<pg.Pool | pg.PoolClient, 'query'>): Queryable => ({
+  const on = (q: Pick<pg.Pool | pg.PoolClient, 'query'>, unbounded = false): Queryable => ({
     query: (sql, params) =>
       guard(async () => {
         try {
-          return (await q.query({ text: sql, values: params as unknown[], name: names.nameOf(sql) }))
-            .rows as never
+          const config = { text: sql, values: params as unknown[], name: names.nameOf(sql) }
+          // node-postgres reads a zero as "the pool's limit": an unbounded statement gets a day.
+          return (
+            await q.query((unbounded ? { ...config, query_timeout: UNBOUNDED_MS } : config) as pg.QueryConfig)
+          ).rows as never
         } catch (e) {
           if ((e as { code?: string }).code === PLAN_OUTDATED) names.renew(sql)
           throw e
@@ -67,13 +73,15 @@ export async function openPostgres({
     query: (sql, params) => on(pool).query(sql, params),
     // What the caller's function throws (a refusal such as budget_exhausted) rolls back and reaches the caller as it was;
     // only the engine's own failures become StorageUnavailable (its statements' already are, through `on`).
-    transaction: async (fn) => {
+    transaction: async (fn, options) => {
       const client = await guard(() => pool.connect())
       let broken: Error | undefined
+      const tx = on(client, options?.unbounded)
       try {
-        await on(client).query('BEGIN')
-        const result = await fn(on(client))
-        await on(client).query('COMMIT')
+        await tx.query('BEGIN')
+        if (options?.unbounded) await tx.query('SET LOCAL statement_timeout = 0')
+        const result = await fn(tx)
+        await tx.query('COMMIT')
         return result
       } catch (e) {
         await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError))
