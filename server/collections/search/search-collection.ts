@@ -162,7 +162,11 @@ async function placeHits(db: Queryable, rows: Row[], locator: Locator): Promise<
   const operands = new Map<string, ReturnType<typeof tsqueryOperands>>()
   const left: Row[] = []
   for (const row of rows) {
-    if (row.tsv === null || row.tsq === null) continue
+    if (row.tsv === null) continue
+    if (row.tsq === null) {
+      left.push(row)
+      continue
+    }
     let ops = operands.get(row.tsq)
     if (!ops) operands.set(row.tsq, (ops = tsqueryOperands(row.tsq)))
     row.spans = markedSpans(row.text, row.tsv, ops)
@@ -213,12 +217,15 @@ const NEIGHBOUR_TEXT = `(SELECT string_agg(x.text, ' ') FROM (SELECT x.text FROM
 
 /**
  * The vector and the query in the cue's configuration (alias c), to place the hit without parsing the text again
- * (placeHits); nothing for queries that are not words.
+ * (placeHits); nothing for queries that are not words. The query is made once per configuration, not once per line:
+ * to_tsquery stems its words each time (a fifth of a phrase's page).
  */
-function vectorColumns(locator: Locator, params: Params): string {
-  return locator.kind === 'tsquery'
-    ? `c.cfg::text AS cfg, c.tsv::text AS tsv, to_tsquery(c.cfg, ${params.add(locator.tsquery)})::text AS tsq`
-    : 'NULL AS cfg, NULL AS tsv, NULL AS tsq'
+function vectorColumns(locator: Locator, configs: readonly string[], params: Params): string {
+  if (locator.kind !== 'tsquery') return 'NULL AS cfg, NULL AS tsv, NULL AS tsq'
+  const cfgs = params.add(configs)
+  const perConfig = `ARRAY(SELECT to_tsquery(u.cfg::regconfig, ${params.add(locator.tsquery)})::text
+                           FROM unnest(${cfgs}::text[]) WITH ORDINALITY AS u(cfg, n) ORDER BY u.n)`
+  return `c.cfg::text AS cfg, c.tsv::text AS tsv, (${perConfig})[array_position(${cfgs}::text[], c.cfg::text)] AS tsq`
 }
 
 /**
@@ -254,7 +261,7 @@ async function pageRows(
                              FROM (${matchingCues(collection, where, window.order)}) AS m
                              LIMIT ${params.add(window.limit)} OFFSET ${params.add(window.offset)})
      SELECT json_agg(l ORDER BY l.line) AS lines FROM (
-       SELECT h.line, h.video_id, t.lang, c.start_s, c.duration_s, c.text, c.seq, ${vectorColumns(locator, params)},
+       SELECT h.line, h.video_id, t.lang, c.start_s, c.duration_s, c.text, c.seq, ${vectorColumns(locator, configs, params)},
          ${window.withTotal ? 'h.total,' : ''} ${NEIGHBOUR_TEXT}
        FROM h JOIN corpus_cues c ON c.track_id = h.track_id AND c.seq = h.seq
        JOIN corpus_tracks t ON t.id = h.track_id) AS l`,
@@ -269,12 +276,17 @@ async function pageRows(
 type CueKey = { trackId: number; seq: number; videoId: string }
 
 /** KWIC lines of cues known by key, in the keys' order. */
-async function linesByKey(db: Queryable, keys: readonly CueKey[], tsquery: string): Promise<Row[]> {
+async function linesByKey(
+  db: Queryable,
+  keys: readonly CueKey[],
+  tsquery: string,
+  configs: readonly string[],
+): Promise<Row[]> {
   const params = new Params()
   const locator: Locator = { kind: 'tsquery', tsquery }
   const [answer] = await db.query<{ lines: Row[] | null }>(
     `SELECT json_agg(l ORDER BY l.line) AS lines FROM (
-       SELECT k.line, k.video_id, t.lang, c.start_s, c.duration_s, c.text, c.seq, ${vectorColumns(locator, params)},
+       SELECT k.line, k.video_id, t.lang, c.start_s, c.duration_s, c.text, c.seq, ${vectorColumns(locator, configs, params)},
          ${NEIGHBOUR_TEXT}
        FROM unnest(${params.add(keys.map((k) => k.trackId))}::bigint[], ${params.add(keys.map((k) => k.seq))}::int[],
                    ${params.add(keys.map((k) => k.videoId))}::text[]) WITH ORDINALITY AS k(track_id, seq, video_id, line)
@@ -387,6 +399,6 @@ export async function searchCollection(
     .slice(skip, skip + p.limit)
   if (!keys.length) return { total: found.total, hits: [] }
   const tsquery = matchClause(p.q, p.match, configs, new Params()).locator
-  const rows = await linesByKey(db, keys, tsquery.kind === 'tsquery' ? tsquery.tsquery : '')
+  const rows = await linesByKey(db, keys, tsquery.kind === 'tsquery' ? tsquery.tsquery : '', configs)
   return { total: found.total, hits: rows.map((r) => toHit(r, tsquery)) }
 }
